@@ -1,0 +1,23 @@
+import { createRoute } from '@hono/zod-openapi'
+import { setCookie } from 'hono/cookie'
+import { randomToken, type Api } from '../http.ts'
+
+/**
+ * Sanctum's start-up call. Our web app keeps the API token on the server and sends
+ * it as a bearer, so the XSRF cookie is only handed out for clients that expect it.
+ */
+export function registerCsrf(app: Api) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/sanctum/csrf-cookie',
+      tags: ['Autenticação'],
+      summary: 'Entrega o cookie XSRF-TOKEN (Sanctum)',
+      responses: { 204: { description: 'Cookie definido' } },
+    }),
+    (c) => {
+      setCookie(c, 'XSRF-TOKEN', randomToken(), { path: '/', sameSite: 'Lax', maxAge: 2 * 60 * 60 })
+      return c.body(null, 204)
+    },
+  )
+}

@@ -1,0 +1,178 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, isNull } from 'drizzle-orm'
+import { normalizeCnpj } from '../../../app/lib/cnpj.ts'
+import { authMessages as m } from '../../../app/lib/messages/auth.ts'
+import {
+  companyNameField,
+  emailField,
+  logoField,
+  LOGO_MAX_BYTES,
+  newPasswordField,
+  passwordsMatch,
+  repeatField,
+  userNameField,
+} from '../../../app/lib/schemas/auth.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../db/schema.ts'
+import { IMAGE_TYPES } from '../../files/file-store.ts'
+import { abort, errorResponses, fail, issueToken, jsonContent, sha256, type Api, type Deps } from '../http.ts'
+import { hashPassword } from './passwords.ts'
+import { userProfile, UserProfileSchema } from './user-profile.ts'
+
+type Invite = typeof organizationInvites.$inferSelect
+
+/** Why an invite can no longer be used, or null when it can. */
+function inviteProblem(invite: Invite | undefined) {
+  if (!invite) return m.inviteInvalid
+  if (invite.acceptedAt) return m.inviteUsed
+  if (invite.expiresAt < new Date()) return m.inviteExpired
+  return null
+}
+
+async function findInvite(db: Db | Tx, token: string) {
+  const [invite] = await db.select().from(organizationInvites).where(eq(organizationInvites.tokenHash, sha256(token)))
+  return invite
+}
+
+const InviteSchema = z.object({ nome: z.string(), cnpj: z.string(), token: z.string() }).openapi('Invite')
+
+const match = passwordsMatch('password', 'confirm_password')
+const CreateOrgBody = z
+  .object({
+    name: companyNameField,
+    cnpj: z.string({ error: 'O CNPJ é obrigatório.' }).min(1, 'O CNPJ é obrigatório.'),
+    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
+    logo: logoField.openapi({ type: 'string', format: 'binary' }),
+    user: userNameField,
+    email: emailField,
+    password: newPasswordField,
+    confirm_password: repeatField,
+  })
+  .refine(match.check, match.params)
+  .openapi('CreateOrgAutoLoginRequest', {
+    example: {
+      name: 'Farmácia Boa Saúde',
+      cnpj: '11.222.333/0001-81',
+      token: 'convite-demo-farmacia',
+      user: 'Carla Mendes',
+      email: 'carla@boasaude.com.br',
+      password: 'segredo123',
+      confirm_password: 'segredo123',
+    },
+  })
+
+const CreatedOrgSchema = z
+  .object({
+    message: z.string(),
+    organizacao: z.object({ organizacao_id: z.number().int(), nome: z.string(), tipo: z.string() }),
+    user: UserProfileSchema,
+  })
+  .openapi('CreatedOrganization')
+
+/** What the new company becomes to the one that invited it. */
+function linkFor(invite: Invite, newOrgId: number) {
+  const inviter = invite.inviterOrganizationId
+  if (!inviter) return null
+  if (invite.relacao === 'fornecedor') return { organizationId: newOrgId, partnerId: inviter, relacao: 'cliente' }
+  return { organizationId: inviter, partnerId: newOrgId, relacao: invite.relacao }
+}
+
+export function registerInvites(app: Api, { db, files }: Deps) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/restoreInvite/{token}',
+      tags: ['Convites'],
+      summary: 'Dados do convite do link /login-new/{token}',
+      request: { params: z.object({ token: z.string().openapi({ example: 'convite-demo-farmacia' }) }) },
+      responses: {
+        200: jsonContent(InviteSchema, 'Convite válido'),
+        404: jsonContent(z.object({ message: z.string() }), 'Convite inexistente'),
+        410: jsonContent(z.object({ message: z.string() }), 'Convite usado ou expirado'),
+      },
+    }),
+    async (c) => {
+      const { token } = c.req.valid('param')
+      const invite = await findInvite(db, token)
+      const problem = inviteProblem(invite)
+      if (problem) abort(invite ? 410 : 404, problem)
+      return c.json({ nome: invite!.nome, cnpj: invite!.cnpj, token }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/createOrgAutoLogin',
+      tags: ['Convites'],
+      summary: 'Cria a conta e a empresa convidada num passo só, e já entra',
+      request: { body: { required: true, content: { 'multipart/form-data': { schema: CreateOrgBody } } } },
+      responses: { 201: jsonContent(CreatedOrgSchema, 'Conta e empresa criadas'), 422: errorResponses[422] },
+    }),
+    async (c) => {
+      const body = c.req.valid('form')
+      const invite = await findInvite(db, body.token)
+      const problem = inviteProblem(invite)
+      if (problem) fail('token', problem)
+      if (normalizeCnpj(body.cnpj) !== normalizeCnpj(invite!.cnpj)) fail('cnpj', 'O CNPJ não corresponde ao do convite.')
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email))
+      if (taken) fail('email', m.emailTaken)
+      const [cnpjTaken] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, normalizeCnpj(invite!.cnpj)))
+      if (cnpjTaken) fail('cnpj', m.cnpjTaken)
+
+      let logoUrl: string | null = null
+      if (body.logo) {
+        const stored = await files.saveChecked(body.logo, { folder: 'logos', allowed: IMAGE_TYPES, maxBytes: LOGO_MAX_BYTES })
+        if ('error' in stored) fail('logo', stored.error === 'too-big' ? m.logoTooBig : m.logoType)
+        logoUrl = stored.url
+      }
+      const passwordHash = await hashPassword(body.password)
+
+      const result = await db.transaction(async (tx) => {
+        // Re-read inside the transaction: two people opening the same link cannot both use it.
+        const claimed = await tx
+          .update(organizationInvites)
+          .set({ acceptedAt: new Date() })
+          .where(and(eq(organizationInvites.id, invite!.id), isNull(organizationInvites.acceptedAt)))
+          .returning({ acceptedAt: organizationInvites.acceptedAt })
+        if (claimed.length === 0) fail('token', m.inviteUsed)
+        const [user] = await tx
+          .insert(users)
+          .values({ name: body.user, email: body.email, passwordHash })
+          .onConflictDoNothing()
+          .returning()
+        if (!user) fail('email', m.emailTaken)
+        // The invite was delivered to this company by a partner, which stands for the e-mail check of issue #3.
+        const [org] = await tx
+          .insert(organizations)
+          .values({
+            tipo: invite!.tipo,
+            nome: body.name,
+            razaoSocial: body.name,
+            cnpj: normalizeCnpj(invite!.cnpj),
+            email: body.email,
+            avatar: logoUrl,
+            active: true,
+            createdBy: user.id,
+            bandeiraId: invite!.relacao === 'unidade' ? invite!.inviterOrganizationId : null,
+          })
+          .onConflictDoNothing()
+          .returning()
+        if (!org) fail('cnpj', m.cnpjTaken)
+        await tx.insert(memberships).values({ userId: user.id, organizationId: org.id, isAdmin: true, level: 1 })
+        const link = linkFor(invite!, org.id)
+        if (link) await tx.insert(organizationLinks).values(link).onConflictDoNothing()
+        return { user, org }
+      })
+      const token = await issueToken(db, result.user.id, 'web')
+      return c.json(
+        {
+          message: m.signupSuccess,
+          organizacao: { organizacao_id: result.org.id, nome: result.org.nome, tipo: result.org.tipo },
+          user: userProfile(result.user, token),
+        },
+        201,
+      )
+    },
+  )
+}

@@ -1,0 +1,145 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import type { Context, MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { HTTPException } from 'hono/http-exception'
+import type { ZodError } from 'zod'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { personalAccessTokens, users } from '../db/schema.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import type { FileStore } from '../files/file-store.ts'
+
+export type Deps = { db: Db; mailer: Mailer; config: Config; files: FileStore }
+
+export type AuthUser = { id: number; name: string; email: string; avatar: string | null; tokenId: number; token: string }
+
+export type AppEnv = {
+  Bindings: { clientIp?: string; incoming?: IncomingMessage }
+  Variables: { user: AuthUser }
+}
+
+export type Api = OpenAPIHono<AppEnv>
+
+/** Laravel's 422 body: the first message, "(e mais N erros)", and every message per field. */
+export function validationBody(errors: Record<string, string[]>) {
+  const all = Object.values(errors).flat()
+  const rest = all.length - 1
+  const message = rest > 0 ? `${all[0]} (e mais ${rest} erro${rest > 1 ? 's' : ''})` : (all[0] ?? '')
+  return { message, errors }
+}
+
+export function zodErrors(error: ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'body'
+    ;(errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message)
+  }
+  return errors
+}
+
+/** Throws a 422 for checks only the server can make (unique e-mail, token state...). */
+export class ValidationError extends Error {
+  constructor(public readonly errors: Record<string, string[]>) {
+    super(Object.values(errors).flat()[0])
+  }
+}
+
+export function fail(field: string, message: string): never {
+  throw new ValidationError({ [field]: [message] })
+}
+
+export function abort(status: 401 | 403 | 404 | 409 | 410 | 429, message: string, headers?: Record<string, string>): never {
+  throw new HTTPException(status, { res: Response.json({ message }, { status, headers }) })
+}
+
+export function createApiApp(): Api {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return c.json(validationBody(zodErrors(result.error)), 422)
+    },
+  })
+  app.onError((error, c) => {
+    if (error instanceof ValidationError) return c.json(validationBody(error.errors), 422)
+    if (error instanceof HTTPException) {
+      if (error.res) return error.res
+      return c.json({ message: error.status === 400 ? 'Requisição inválida.' : error.message }, error.status)
+    }
+    console.error(error)
+    return c.json({ message: 'Erro inesperado' }, 500)
+  })
+  app.notFound((c) => c.json({ message: 'Não encontrado.' }, 404))
+  return app
+}
+
+/** The caller's address: given by the in-process web app, else the socket (or X-Forwarded-For behind a trusted proxy). */
+export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (c.env?.clientIp) return c.env.clientIp
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  return c.env?.incoming?.socket?.remoteAddress ?? 'desconhecido'
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+export function randomToken(bytes = 30) {
+  return randomBytes(bytes).toString('base64url')
+}
+
+/** Creates a Sanctum-style token and returns the plain text the client keeps: `id|secret`. */
+export async function issueToken(db: Db, userId: number, name: string) {
+  const secret = randomToken()
+  const [row] = await db
+    .insert(personalAccessTokens)
+    .values({ userId, name, tokenHash: sha256(secret) })
+    .returning({ id: personalAccessTokens.id })
+  return `${row.id}|${secret}`
+}
+
+export function requireAuth(db: Db): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization') ?? ''
+    const match = /^Bearer\s+(\d+)\|(\S+)$/i.exec(header)
+    if (!match) abort(401, 'Unauthenticated.')
+    const [row] = await db
+      .select({
+        tokenId: personalAccessTokens.id,
+        tokenHash: personalAccessTokens.tokenHash,
+        expiresAt: personalAccessTokens.expiresAt,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        avatar: users.avatar,
+      })
+      .from(personalAccessTokens)
+      .innerJoin(users, eq(users.id, personalAccessTokens.userId))
+      .where(eq(personalAccessTokens.id, Number(match[1])))
+    const given = Buffer.from(sha256(match[2]))
+    if (!row || !timingSafeEqual(given, Buffer.from(row.tokenHash)) || (row.expiresAt && row.expiresAt < new Date())) {
+      abort(401, 'Unauthenticated.')
+    }
+    c.set('user', { id: row.id, name: row.name, email: row.email, avatar: row.avatar, tokenId: row.tokenId, token: `${match[1]}|${match[2]}` })
+    await next()
+  })
+}
+
+export const MessageSchema = z.object({ message: z.string() }).openapi('Message')
+export const ValidationErrorSchema = z
+  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
+  .openapi('ValidationError')
+
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+})
+
+export const errorResponses = {
+  401: jsonContent(MessageSchema, 'Sem token válido'),
+  422: jsonContent(ValidationErrorSchema, 'Dados inválidos'),
+} as const
+
+export const bearer = [{ bearerAuth: [] }]

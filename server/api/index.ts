@@ -1,0 +1,36 @@
+import { registerCsrf } from './auth/csrf.ts'
+import { registerInvites } from './auth/invites.ts'
+import { registerLogin } from './auth/login.ts'
+import { registerPasswordReset } from './auth/password-reset.ts'
+import { registerProfile } from './auth/profile.ts'
+import { registerRegister } from './auth/register.ts'
+import { createApiApp, type Deps } from './http.ts'
+import { registerOrgProfile } from './organizations/org-profile.ts'
+
+/** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
+export function createApi(deps: Deps) {
+  const app = createApiApp()
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Token Sanctum `id|segredo` devolvido por /api/login',
+  })
+
+  registerCsrf(app)
+  registerLogin(app, deps)
+  registerRegister(app, deps)
+  registerPasswordReset(app, deps)
+  registerProfile(app, deps)
+  registerInvites(app, deps)
+  registerOrgProfile(app, deps)
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'API da plataforma de pedidos B2B',
+      version: '1.0.0',
+      description: 'Contrato no estilo Laravel (spec §7): erros 422 `{message, errors}`, listas paginadas `data, current_page, last_page, per_page, total`.',
+    },
+  })
+  return app
+}

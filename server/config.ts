@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Every setting the product reads, with its default. README's configuration table mirrors this. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  API_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pedidos B2B <nao-responda@pedidos.local>'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+})
+
+export type Config = {
+  env: 'development' | 'production' | 'test'
+  port: number
+  appUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  sessionSecrets: string[] | undefined
+  apiUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  mailDir: string
+  uploadsDir: string
+  trustProxy: boolean
+  seedDemo: boolean
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.parse(env)
+  const dataDir = path.resolve(parsed.DATA_DIR)
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    appUrl: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    sessionSecrets: parsed.SESSION_SECRET?.split(',').filter(Boolean),
+    apiUrl: parsed.API_URL,
+    smtpUrl: parsed.SMTP_URL || undefined,
+    mailFrom: parsed.MAIL_FROM,
+    mailDir: path.join(dataDir, 'mail'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    trustProxy: parsed.TRUST_PROXY === '1',
+    seedDemo: parsed.SEED_DEMO === '1',
+  }
+}

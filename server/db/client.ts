@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type Database = { db: Db; close: () => Promise<void> }
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/** Any constant: serialises migrations when several nodes start at once on PostgreSQL. */
+const MIGRATION_LOCK = 727_001
+
+/**
+ * PostgreSQL when a URL is given, else the embedded PGlite: in `dataDir`, or in
+ * memory when `dataDir` is omitted (tests). Migrations run before it is returned.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const client = await pool.connect()
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder })
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    } finally {
+      client.release()
+    }
+    return { db: drizzlePg({ client: pool, schema }) as unknown as Db, close: () => pool.end() }
+  }
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  const db = drizzlePglite({ client, schema })
+  await migratePglite(db, { migrationsFolder })
+  return { db: db as unknown as Db, close: () => client.close() }
+}

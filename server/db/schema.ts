@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Always stored lower-cased and trimmed, so uniqueness ignores case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatar: text('avatar'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+)
+
+/** Sanctum-style tokens: the client holds `id|secret`, only sha256(secret) is stored. */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('personal_access_tokens_user_idx').on(t.userId)],
+)
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_email_idx').on(t.email)],
+)
+
+/** Failed logins, kept in the database so that every API node sees the same count. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempts_key_idx').on(t.key, t.createdAt)],
+)
+
+export const verticals = pgTable('verticals', {
+  id: serial('id').primaryKey(),
+  nome: text('nome').notNull(),
+})
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    tipo: char('tipo', { length: 1 }).notNull(),
+    nome: text('nome').notNull(),
+    razaoSocial: text('razao_social'),
+    /** Digits and letters only, upper-cased: the mask is a matter of display. */
+    cnpj: text('cnpj').notNull(),
+    email: text('email'),
+    telefone: text('telefone'),
+    sobre: text('sobre'),
+    cep: text('cep'),
+    endereco: text('endereco'),
+    cidade: text('cidade'),
+    uf: char('uf', { length: 2 }),
+    avatar: text('avatar'),
+    verticalId: integer('vertical_id').references(() => verticals.id),
+    plano: char('plano', { length: 1 }).notNull().default('B'),
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(false),
+    feedback: boolean('feedback').notNull().default(false),
+    tokenbase: text('tokenbase'),
+    bandeiraId: integer('bandeira_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
+    codigoBandeira: text('codigo_bandeira'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organizations_cnpj_unique').on(t.cnpj),
+    uniqueIndex('organizations_codigo_bandeira_unique').on(t.codigoBandeira),
+    check('organizations_tipo_check', sql`${t.tipo} in ('v', 'f', 'b', 'r')`),
+    check('organizations_plano_check', sql`${t.plano} in ('B', 'P', 'U', 'M')`),
+  ],
+)
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    level: integer('level').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_user_org_unique').on(t.userId, t.organizationId),
+    index('memberships_org_idx').on(t.organizationId),
+  ],
+)
+
+/**
+ * An invitation for a company that is not on the platform yet. The link holds the
+ * token; only its hash is stored. `relacao` says what the new company becomes to the
+ * inviter: cliente (of an f), fornecedor (of a v or r) or unidade (of a b).
+ */
+export const organizationInvites = pgTable(
+  'organization_invites',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    nome: text('nome').notNull(),
+    cnpj: text('cnpj').notNull(),
+    email: text('email'),
+    tipo: char('tipo', { length: 1 }).notNull(),
+    relacao: text('relacao').notNull(),
+    inviterOrganizationId: integer('inviter_organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organization_invites_token_unique').on(t.tokenHash),
+    check('organization_invites_tipo_check', sql`${t.tipo} in ('v', 'f', 'b', 'r')`),
+    check('organization_invites_relacao_check', sql`${t.relacao} in ('cliente', 'fornecedor', 'unidade')`),
+  ],
+)
+
+/** Links between organizations made by invites (and, later, by the customers screen). */
+export const organizationLinks = pgTable(
+  'organization_links',
+  {
+    id: serial('id').primaryKey(),
+    /** The seller (f, r), or the flag (b) for a unit. */
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The buyer, or the unit. */
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    relacao: text('relacao').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organization_links_unique').on(t.organizationId, t.partnerId, t.relacao)],
+)

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm'
+import { withCheckDigits } from '../../app/lib/cnpj.ts'
+import { hashPassword } from '../api/auth/passwords.ts'
+import { sha256 } from '../api/http.ts'
+import type { Db } from './client.ts'
+import { memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema.ts'
+
+export const DEMO_PASSWORD = 'demo12345'
+
+/** README lists these logins. */
+export const DEMO_USERS = {
+  ana: { name: 'Ana Paula Lima', email: 'ana@distribuidorasol.com.br' },
+  bruno: { name: 'Bruno Costa', email: 'bruno@farmaciacentral.com.br' },
+  carla: { name: 'Carla Mendes', email: 'carla@revendanorte.com.br' },
+  davi: { name: 'Davi Rocha', email: 'davi@novo.com.br' },
+} as const
+
+export const DEMO_INVITE_TOKEN = 'convite-demo-farmacia'
+
+const VERTICALS = ['Farma', 'Alimentos', 'Cosméticos', 'Pet', 'Construção', 'Bebidas', 'Higiene e Limpeza']
+
+/** Demo data, written once: a second start finds Ana and leaves everything as it is. */
+export async function seedDemo(db: Db) {
+  const [already] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.ana.email))
+  if (already) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db.transaction(async (tx) => {
+    const vs = await tx.insert(verticals).values(VERTICALS.map((nome) => ({ nome }))).returning()
+    const farma = vs[0].id
+    const u = await tx
+      .insert(users)
+      .values(Object.values(DEMO_USERS).map((d) => ({ ...d, passwordHash })))
+      .returning()
+    const [ana, bruno, carla] = u
+    const org = (tipo: string, nome: string, base: string, extra: Partial<typeof organizations.$inferInsert> = {}) => ({
+      tipo,
+      nome,
+      razaoSocial: `${nome} Ltda`,
+      cnpj: withCheckDigits(base),
+      verticalId: farma,
+      active: true,
+      cidade: 'São Paulo',
+      uf: 'SP',
+      ...extra,
+    })
+    const [sol, rede, central, norte, praca] = await tx
+      .insert(organizations)
+      .values([
+        org('f', 'Distribuidora Sol', '112223330001', { plano: 'P', createdBy: ana.id }),
+        org('b', 'Rede Farma Mais', '223334440001', { codigoBandeira: 'FARMAMAIS', createdBy: ana.id }),
+        org('v', 'Farmácia Central', '334445550001', { createdBy: bruno.id }),
+        org('r', 'Revenda Norte', '445556660001', { createdBy: carla.id, cidade: 'Belém', uf: 'PA' }),
+        // The alphanumeric CNPJ issued since July 2026.
+        org('v', 'Drogaria da Praça', '12ABC34501DE', { createdBy: bruno.id, cidade: 'Campinas' }),
+      ])
+      .returning()
+    await tx.update(organizations).set({ bandeiraId: rede.id }).where(eq(organizations.id, central.id))
+    await tx.insert(memberships).values([
+      { userId: ana.id, organizationId: sol.id, isAdmin: true },
+      { userId: ana.id, organizationId: rede.id, isAdmin: true },
+      { userId: bruno.id, organizationId: central.id, isAdmin: true },
+      { userId: bruno.id, organizationId: praca.id, isAdmin: true },
+      { userId: carla.id, organizationId: norte.id, isAdmin: true },
+      { userId: carla.id, organizationId: sol.id, isAdmin: false, level: 2 },
+    ])
+    await tx.insert(organizationLinks).values([
+      { organizationId: sol.id, partnerId: central.id, relacao: 'cliente' },
+      { organizationId: rede.id, partnerId: central.id, relacao: 'unidade' },
+    ])
+    await tx.insert(organizationInvites).values({
+      tokenHash: sha256(DEMO_INVITE_TOKEN),
+      nome: 'Farmácia Boa Saúde',
+      cnpj: withCheckDigits('556667770001'),
+      tipo: 'v',
+      relacao: 'cliente',
+      inviterOrganizationId: sol.id,
+      expiresAt: new Date('2099-12-31T23:59:59Z'),
+    })
+  })
+  return true
+}

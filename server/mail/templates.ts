@@ -1,0 +1,34 @@
+/** The mails the product sends, in Portuguese. Each has a plain-text and an HTML body. */
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join('\n')
+  const html = [
+    '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">',
+    `<h1 style="font-size:20px">${escapeHtml(title)}</h1>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    action
+      ? `<p><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px">${escapeHtml(action.url)}</p>`
+      : '',
+    '</body></html>',
+  ].join('')
+  return { text, html }
+}
+
+export function passwordResetMail(to: string, url: string) {
+  return {
+    to,
+    subject: 'Redefinição de senha',
+    ...layout(
+      'Redefinição de senha',
+      [
+        'Recebemos um pedido para redefinir a senha da sua conta.',
+        'O link vale por 60 minutos e pode ser usado uma única vez. Se você não fez esse pedido, ignore este e-mail.',
+      ],
+      { label: 'Redefinir senha', url },
+    ),
+  }
+}
