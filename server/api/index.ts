@@ -1,10 +1,12 @@
 import { registerCsrf } from './auth/csrf.ts'
 import { registerInvites } from './auth/invites.ts'
 import { registerLogin } from './auth/login.ts'
+import { registerLogout } from './auth/logout.ts'
 import { registerPasswordReset } from './auth/password-reset.ts'
 import { registerProfile } from './auth/profile.ts'
 import { registerRegister } from './auth/register.ts'
 import { createApiApp, type Deps } from './http.ts'
+import { registerCompanyProfile } from './organizations/company-profile.ts'
 import { registerOrgProfile } from './organizations/org-profile.ts'
 
 /** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
@@ -18,11 +20,13 @@ export function createApi(deps: Deps) {
 
   registerCsrf(app)
   registerLogin(app, deps)
+  registerLogout(app, deps)
   registerRegister(app, deps)
   registerPasswordReset(app, deps)
   registerProfile(app, deps)
   registerInvites(app, deps)
   registerOrgProfile(app, deps)
+  registerCompanyProfile(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

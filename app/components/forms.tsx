@@ -1,0 +1,90 @@
+import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const list = errors?.filter(Boolean)
+  if (!list?.length) return null
+  return (
+    <ul id={id} className="field-errors">
+      {list.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  )
+}
+
+type FieldProps = {
+  label: string
+  meta: FieldMetadata<unknown>
+  type?: 'text' | 'email' | 'password' | 'file'
+  inputProps?: InputHTMLAttributes<HTMLInputElement>
+  caption?: ReactNode
+}
+
+/** A labelled input wired to Conform: aria-invalid and aria-describedby point at its errors. */
+export function Field({ label, meta, type = 'text', inputProps, caption }: FieldProps) {
+  const captionId = useId()
+  const props = getInputProps(meta as FieldMetadata<string>, { type })
+  const describedBy = [meta.errors?.length ? meta.errorId : null, caption ? captionId : null].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input {...props} {...inputProps} aria-describedby={describedBy || undefined} key={type === 'file' ? undefined : props.key} />
+      {caption ? (
+        <small id={captionId} className="field-caption">
+          {caption}
+        </small>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export function CheckboxField({ label, meta }: { label: ReactNode; meta: FieldMetadata<boolean | undefined> }) {
+  const props = getInputProps(meta, { type: 'checkbox' })
+  return (
+    <div className="field field-checkbox">
+      <div className="checkbox-row">
+        <input {...props} key={props.key} aria-describedby={meta.errors?.length ? meta.errorId : undefined} />
+        <label htmlFor={meta.id}>{label}</label>
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/**
+ * Spec §4: "Forms keep a list of invalid fields; all start invalid; submit is
+ * disabled while the list is non-empty." The whole form is checked on every input
+ * with the form's own schema. Before hydration (or without JavaScript) the button
+ * stays enabled, so the server can validate and answer.
+ */
+export function useFormValidity(isValid: (form: HTMLFormElement) => boolean) {
+  const hydrated = useHydrated()
+  const [valid, setValid] = useState(false)
+  const check = useCallback(
+    (form: HTMLFormElement | null) => {
+      if (form) setValid(isValid(form))
+    },
+    [isValid],
+  )
+  return {
+    formHandlers: {
+      ref: check,
+      onInput: (e: React.FormEvent<HTMLFormElement>) => check(e.currentTarget),
+      onChange: (e: React.FormEvent<HTMLFormElement>) => check(e.currentTarget),
+    },
+    submitDisabled: hydrated && !valid,
+  }
+}
+
+export function FormErrors({ form }: { form: FormMetadata<any> }) {
+  return (
+    <div role="alert" aria-live="assertive">
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </div>
+  )
+}
+
+export { getFormProps }

@@ -1,0 +1,67 @@
+import { authMessages } from './messages/auth.ts'
+
+/**
+ * The web app's only way to the API. By default the API runs in the same process
+ * and is called without a network hop; with API_URL it is called over HTTP (our
+ * API on another host, or a Laravel deployment of the same contract).
+ */
+type InProcessApi = (request: Request, env: { clientIp?: string }) => Response | Promise<Response>
+
+const REGISTRY = Symbol.for('b2b.api.inProcess')
+type Registry = { [REGISTRY]?: InProcessApi }
+
+export function registerInProcessApi(api: InProcessApi) {
+  ;(globalThis as Registry)[REGISTRY] = api
+}
+
+/** Set by server/index.ts from the socket, overwriting anything the browser sent. */
+export const CLIENT_IP_HEADER = 'x-b2b-client-ip'
+
+export type ApiErrorBody = {
+  message?: string
+  message_status?: string
+  erro?: string
+  errors?: Record<string, string[]>
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: ApiErrorBody }
+
+type ApiInit = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  json?: unknown
+  form?: FormData
+  token?: string
+}
+
+export async function callApi<T>(incoming: Request, path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  const headers = new Headers({ accept: 'application/json' })
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+  let body: BodyInit | undefined
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json')
+    body = JSON.stringify(init.json)
+  } else if (init.form) {
+    body = init.form
+  }
+  const clientIp = incoming.headers.get(CLIENT_IP_HEADER) ?? undefined
+  const method = init.method ?? (body ? 'POST' : 'GET')
+  const apiUrl = process.env.API_URL?.replace(/\/$/, '')
+  let response: Response
+  if (apiUrl) {
+    if (clientIp) headers.set('x-forwarded-for', clientIp)
+    response = await fetch(`${apiUrl}/${path}`, { method, headers, body })
+  } else {
+    const api = (globalThis as Registry)[REGISTRY]
+    if (!api) throw new Error('A API não foi iniciada: defina API_URL ou inicie pelo server/index.ts.')
+    response = await api(new Request(`http://api.local/${path}`, { method, headers, body }), { clientIp })
+  }
+  const data = response.status === 204 ? {} : await response.json().catch(() => ({}))
+  return response.ok ? { ok: true, status: response.status, data: data as T } : { ok: false, status: response.status, data }
+}
+
+/** Spec §8: each message of `errors`, else message, message_status, erro, else 'Erro inesperado'. */
+export function apiErrorMessages(body: ApiErrorBody): string[] {
+  if (body.errors && Object.keys(body.errors).length) return Object.values(body.errors).flat()
+  const text = body.message || body.message_status || body.erro
+  return [text || authMessages.unexpected]
+}

@@ -1,0 +1,9 @@
+/** Labels of the organization types of spec §1, as users read them. */
+export const ORG_TYPE_LABELS = {
+  v: 'Varejo',
+  f: 'Fornecedor',
+  b: 'Bandeira',
+  r: 'Revenda',
+} as const
+
+export type OrgTypeCode = keyof typeof ORG_TYPE_LABELS

@@ -1,0 +1,25 @@
+import { redirect } from 'react-router'
+import { commitSession, readLastCompany, type AppSession } from './session.server.ts'
+import { enterCompany } from './company.server.ts'
+
+/**
+ * Spec §2, after login: an order id in the route goes to the order-status update;
+ * else the last company of the same user is entered again; else PersonalEnvironment.
+ */
+export async function redirectAfterLogin(
+  request: Request,
+  session: AppSession,
+  params: { orderId?: string; orderStatus?: string },
+) {
+  if (params.orderId && params.orderStatus) {
+    const to = `/personal-environment/update-order-status/${encodeURIComponent(params.orderId)}/${encodeURIComponent(params.orderStatus)}`
+    return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
+  const last = await readLastCompany(request)
+  const user = session.get('user')
+  if (last && user && last.userId === user.user_id) {
+    const entered = await enterCompany(request, session, last.orgId)
+    if (entered) return entered
+  }
+  return redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+}

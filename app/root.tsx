@@ -1,0 +1,59 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
+import type { Route } from './+types/root'
+import { Toaster } from './components/toaster.tsx'
+import { commitSession, getSession } from './lib/session.server.ts'
+import './styles.css'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getSession(request)
+  const toast = session.get('toast') ?? null
+  return data(
+    { toast },
+    toast ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined,
+  )
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const title = isRouteErrorResponse(error) ? `Erro ${error.status}` : 'Erro inesperado'
+  return (
+    <main className="auth-page">
+      <section className="card" role="alert">
+        <h1>{title}</h1>
+        <p>Algo deu errado ao abrir esta página. Tente novamente em instantes.</p>
+        <a className="button" href="/">
+          Voltar ao início
+        </a>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,43 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
+
+/** Every route of spec §2, same paths and casing. Unknown paths show Login. */
+export default [
+  index('routes/login.tsx'),
+  route('login/update-order-status/:orderId/:orderStatus', 'routes/login.tsx', { id: 'login-order-status' }),
+  route('signup', 'routes/signup.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password/:email/:token', 'routes/reset-password.tsx'),
+  route('login-new/:token', 'routes/login-new.tsx'),
+  route('update-order-status/:orderId/:orderStatus', 'routes/update-order-status.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('svgLib', 'routes/svg-lib.tsx'),
+  route('playground', 'routes/playground.tsx'),
+
+  layout('routes/_app.tsx', [
+    route('personal-environment', 'routes/personal-environment.tsx'),
+    route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
+    ...(
+      [
+        ['my-team', 'my-team'],
+        ['profile', 'profile'],
+        ['visiting-card', 'visiting-card'],
+        ['market', 'market'],
+        ['orders', 'orders'],
+        ['orders-customer/:customerId', 'orders-customer'],
+        ['simulator', 'simulator'],
+        ['customers', 'customers'],
+        ['products', 'products'],
+        ['units', 'units'],
+        ['movement', 'movement'],
+        ['conditions', 'conditions'],
+        ['conditionDetails/:conditionId/:conditionName/:owner', 'condition-details'],
+        ['olDetails/:olId/:olName/:owner/:conditionId/:discount', 'ol-details'],
+        ['Chat', 'chat'],
+        ['Panel', 'panel'],
+        ['Wallet', 'wallet'],
+      ] as const
+    ).map(([path, id]) => route(path, 'routes/under-construction.tsx', { id })),
+  ]),
+
+  route('*', 'routes/login.tsx', { id: 'unknown-path' }),
+] satisfies RouteConfig

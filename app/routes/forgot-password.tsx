@@ -1,0 +1,53 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/forgot-password'
+import { AuthLayout } from '~/components/auth-layout.tsx'
+import { Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { callApi } from '~/lib/api.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { ForgotPasswordSchema } from '~/lib/schemas/auth.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Esqueceu a senha? | Pedidos B2B' }]
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 })
+  const res = await callApi<{ message: string }>(request, 'api/forgot-password', { json: submission.value })
+  if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['email'] }), sent: null }, { status: 400 })
+  return { result: submission.reply({ resetForm: true }), sent: res.data.message }
+}
+
+const isForgotValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: ForgotPasswordSchema }).status === 'success'
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  })
+  const { formHandlers, submitDisabled } = useFormValidity(isForgotValid)
+  return (
+    <AuthLayout title="Esqueceu a senha?" subtitle="Informe seu e-mail e enviaremos um link para criar uma nova senha.">
+      {actionData?.sent ? (
+        <p className="notice notice-success" role="status">
+          {actionData.sent}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} {...formHandlers}>
+        <FormErrors form={form} />
+        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
+          Enviar
+        </button>
+      </Form>
+      <p className="center">
+        <Link to="/">Voltar ao Login</Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,129 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/login-new'
+import { AuthLayout } from '~/components/auth-layout.tsx'
+import { CheckboxField, Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
+import { maskCnpj } from '~/lib/masks.ts'
+import { enterCompany } from '~/lib/company.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { authMessages } from '~/lib/messages/auth.ts'
+import { LOGO_ACCEPT, NewCustomerSchema } from '~/lib/schemas/auth.ts'
+import { commitSession, getSession, type SessionUser } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Cadastro da empresa convidada | Pedidos B2B' }]
+
+type Invite = { nome: string; cnpj: string; token: string }
+
+async function restoreInvite(request: Request, token: string) {
+  return callApi<Invite>(request, `api/restoreInvite/${encodeURIComponent(token)}`)
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const res = await restoreInvite(request, params.token)
+  if (!res.ok) return { invite: null, problem: apiErrorMessages(res.data)[0] }
+  return { invite: res.data, problem: null }
+}
+
+const HIDDEN = ['password', 'confirm_password', 'logo']
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: NewCustomerSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ formErrors: [authMessages.fixFields], hideFields: HIDDEN }) }, { status: 400 })
+  }
+  const invite = await restoreInvite(request, params.token)
+  if (!invite.ok) {
+    return data({ result: submission.reply({ formErrors: apiErrorMessages(invite.data), hideFields: HIDDEN }) }, { status: 400 })
+  }
+  const v = submission.value
+  const body = new FormData()
+  for (const [key, value] of Object.entries({
+    name: v.name,
+    cnpj: invite.data.cnpj,
+    token: params.token,
+    user: v.user,
+    email: v.email,
+    password: v.password,
+    confirm_password: v.confirm_password,
+  })) {
+    body.set(key, value)
+  }
+  if (v.logo) body.set('logo', v.logo, v.logo.name)
+  const res = await callApi<{ organizacao: { organizacao_id: number }; user: SessionUser & { token: string } }>(
+    request,
+    'api/createOrgAutoLogin',
+    { form: body },
+  )
+  if (!res.ok) {
+    return data(
+      { result: replyWithApiError(submission, res.data, { fields: ['user', 'email', 'password', 'confirm_password', 'name', 'logo'], hideFields: HIDDEN }) },
+      { status: 400 },
+    )
+  }
+  const { token, ...user } = res.data.user
+  const session = await getSession(request)
+  session.set('token', token)
+  session.set('user', { user_id: user.user_id, nome: user.nome, email: user.email, avatar: user.avatar })
+  session.set('remember', false)
+  session.flash('toast', { kind: 'success', text: authMessages.signupSuccess })
+  return (
+    (await enterCompany(request, session, res.data.organizacao.organizacao_id)) ??
+    redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+  )
+}
+
+const isNewCustomerValid = (form: HTMLFormElement) =>
+  parseWithZod(new FormData(form), { schema: NewCustomerSchema }).status === 'success'
+
+export default function LoginNew({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'login-new',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(NewCustomerSchema),
+    defaultValue: { name: loaderData.invite?.nome ?? '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewCustomerSchema }),
+  })
+  const { formHandlers, submitDisabled } = useFormValidity(isNewCustomerValid)
+
+  if (!loaderData.invite) {
+    return (
+      <AuthLayout title="Convite indisponível">
+        <p className="notice notice-error" role="alert">
+          {loaderData.problem}
+        </p>
+        <p className="center">
+          <Link to="/">Voltar ao Login</Link>
+        </p>
+      </AuthLayout>
+    )
+  }
+  return (
+    <AuthLayout
+      title="Cadastre sua empresa"
+      subtitle={<>Você foi convidado. CNPJ da empresa: <strong>{maskCnpj(loaderData.invite.cnpj)}</strong></>}
+    >
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...formHandlers}>
+        <FormErrors form={form} />
+        <Field label="Usuário" meta={fields.user} inputProps={{ autoComplete: 'name', autoFocus: true }} />
+        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
+        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} caption="No mínimo 8 caracteres." />
+        <Field label="Repita a senha" type="password" meta={fields.confirm_password} inputProps={{ autoComplete: 'new-password' }} />
+        <Field label="Nome da empresa" meta={fields.name} inputProps={{ autoComplete: 'organization' }} />
+        <Field label="Logo (opcional)" type="file" meta={fields.logo} inputProps={{ accept: LOGO_ACCEPT }} caption="PNG, JPG ou JPEG, até 1MB." />
+        <CheckboxField label="Li e concordo com os termos de uso e a política de privacidade" meta={fields.terms} />
+        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
+          {navigation.state === 'submitting' ? 'Criando…' : 'Criar conta e empresa'}
+        </button>
+      </Form>
+      <p className="center">
+        Já tem conta? <Link to="/">Entrar</Link>
+      </p>
+    </AuthLayout>
+  )
+}

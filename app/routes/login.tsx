@@ -1,0 +1,80 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/login'
+import { AuthLayout } from '~/components/auth-layout.tsx'
+import { CheckboxField, Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { callApi } from '~/lib/api.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { redirectAfterLogin } from '~/lib/post-login.server.ts'
+import { LoginSchema } from '~/lib/schemas/auth.ts'
+import { getAuth, getSession, type SessionUser } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Entrar | Pedidos B2B' }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const auth = await getAuth(request)
+  if (auth) {
+    if (params.orderId && params.orderStatus) {
+      throw redirect(`/personal-environment/update-order-status/${params.orderId}/${params.orderStatus}`)
+    }
+    if (new URL(request.url).pathname === '/') throw redirect('/personal-environment')
+  }
+  return null
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: LoginSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const { email, password, remember } = submission.value
+  const res = await callApi<SessionUser & { token: string }>(request, 'api/login', { json: { email, password } })
+  if (!res.ok) {
+    return data(
+      { result: replyWithApiError(submission, res.data, { fields: [], hideFields: ['password'] }) },
+      { status: res.status === 429 ? 429 : 400 },
+    )
+  }
+  const { token, ...user } = res.data
+  const session = await getSession(request)
+  session.set('token', token)
+  session.set('user', { user_id: user.user_id, nome: user.nome, email: user.email, avatar: user.avatar })
+  session.set('remember', remember === true)
+  return redirectAfterLogin(request, session, params)
+}
+
+const isLoginValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: LoginSchema }).status === 'success'
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  })
+  const { formHandlers, submitDisabled } = useFormValidity(isLoginValid)
+  return (
+    <AuthLayout title="Bom te ver novamente!" subtitle="Entre para acompanhar seus pedidos e condições.">
+      <Form method="post" {...getFormProps(form)} {...formHandlers}>
+        <FormErrors form={form} />
+        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
+        <div className="row-between">
+          <CheckboxField label="Lembrar de mim" meta={fields.remember} />
+          <Link to="/forgot-password">Esqueceu a senha?</Link>
+        </div>
+        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
+          {navigation.state === 'submitting' ? 'Entrando…' : 'Entrar'}
+        </button>
+      </Form>
+      <p className="center">
+        Ainda não tem conta? <Link to="/signup">Crie sua conta</Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,128 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/personal-environment'
+import { apiErrorMessages } from '~/lib/api.server.ts'
+import { authedApi } from '~/lib/authed-api.server.ts'
+import { enterCompany } from '~/lib/company.server.ts'
+import { maskCnpj } from '~/lib/masks.ts'
+import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/lib/org-types.ts'
+import { getSession, redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Ambiente pessoal | Pedidos B2B' }]
+
+const PER_PAGE = 10
+
+type Membership = {
+  organizacao_id: number
+  cnpj: string
+  is_admin: boolean
+  organizacao: { tipo: OrgTypeCode; nome: string; razao_social: string | null; avatar: string | null; active: boolean }
+}
+type Page = { data: Membership[]; current_page: number; last_page: number; total: number }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const q = url.searchParams.get('q')?.trim() ?? ''
+  const tipo = url.searchParams.get('tipo') ?? ''
+  const filter = tipo in ORG_TYPE_LABELS ? tipo : ''
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const res = await authedApi<{ organizacoes: Page }>(
+    request,
+    `api/OrgProfile/${PER_PAGE}/${encodeURIComponent(q || 'null')}/${filter || 'null'}?page=${page}`,
+  )
+  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  return { page: res.data.organizacoes, q, tipo: filter }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const orgId = Number(form.get('organizacao_id'))
+  const session = await getSession(request)
+  const entered = Number.isInteger(orgId) && orgId > 0 ? await enterCompany(request, session, orgId) : null
+  return entered ?? redirectWithToast(request, '/personal-environment', { kind: 'error', text: 'Você não tem acesso a esta organização.' })
+}
+
+function pageLink(q: string, tipo: string, page: number) {
+  const params = new URLSearchParams()
+  if (q) params.set('q', q)
+  if (tipo) params.set('tipo', tipo)
+  params.set('page', String(page))
+  return `?${params}`
+}
+
+export default function PersonalEnvironment({ loaderData }: Route.ComponentProps) {
+  const { page, q, tipo } = loaderData
+  const navigation = useNavigation()
+  const filtering = Boolean(q || tipo)
+  return (
+    <section className="stack" aria-labelledby="pe-title">
+      <h1 id="pe-title">Minhas organizações</h1>
+      <Form method="get" className="toolbar" role="search">
+        <label className="sr-only" htmlFor="pe-q">
+          Buscar organização
+        </label>
+        <input id="pe-q" name="q" type="search" defaultValue={q} placeholder="Buscar por nome ou CNPJ" />
+        <label className="sr-only" htmlFor="pe-tipo">
+          Tipo
+        </label>
+        <select id="pe-tipo" name="tipo" defaultValue={tipo}>
+          <option value="">Todos os tipos</option>
+          {Object.entries(ORG_TYPE_LABELS).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button">
+          Buscar
+        </button>
+      </Form>
+
+      {page.data.length === 0 ? (
+        <div className="empty-state" role="status">
+          {filtering ? (
+            <p>Nenhuma organização encontrada para essa busca.</p>
+          ) : (
+            <>
+              <p>Você ainda não participa de nenhuma organização.</p>
+              <p className="muted">Quando alguém convidar você para uma empresa, ela aparecerá aqui.</p>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul className="org-list" aria-label="Organizações">
+          {page.data.map((m) => (
+            <li key={m.organizacao_id} className="card org-card">
+              <div className="org-avatar" aria-hidden="true">
+                {m.organizacao.avatar ? <img src={m.organizacao.avatar} alt="" /> : m.organizacao.nome.slice(0, 1)}
+              </div>
+              <div className="org-info">
+                <h2>{m.organizacao.nome}</h2>
+                <p className="muted">
+                  {ORG_TYPE_LABELS[m.organizacao.tipo]} · CNPJ {maskCnpj(m.cnpj)}
+                  {m.is_admin ? ' · Administrador' : ''}
+                  {m.organizacao.active ? '' : ' · Aguardando verificação'}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="organizacao_id" value={m.organizacao_id} />
+                <button type="submit" className="button primary" disabled={navigation.state === 'submitting'} aria-label={`Entrar em ${m.organizacao.nome}`}>
+                  Entrar
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {page.last_page > 1 ? (
+        <nav className="pagination" aria-label="Paginação">
+          {page.current_page > 1 ? <Link to={pageLink(q, tipo, page.current_page - 1)}>Anterior</Link> : <span />}
+          <span>
+            Página {page.current_page} de {page.last_page} ({page.total} organizações)
+          </span>
+          {page.current_page < page.last_page ? <Link to={pageLink(q, tipo, page.current_page + 1)}>Próxima</Link> : <span />}
+        </nav>
+      ) : null}
+    </section>
+  )
+}

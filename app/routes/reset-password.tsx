@@ -1,0 +1,56 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/reset-password'
+import { AuthLayout } from '~/components/auth-layout.tsx'
+import { Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { callApi } from '~/lib/api.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { ResetPasswordSchema } from '~/lib/schemas/auth.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Nova senha | Pedidos B2B' }]
+
+const HIDDEN = ['password', 'password_confirmation']
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 })
+  const res = await callApi<{ message: string }>(request, 'api/reset-password', {
+    json: { ...submission.value, email: params.email, token: params.token },
+  })
+  if (!res.ok) {
+    return data({ result: replyWithApiError(submission, res.data, { fields: HIDDEN, hideFields: HIDDEN }) }, { status: 400 })
+  }
+  return redirectWithToast(request, '/', { kind: 'success', text: res.data.message })
+}
+
+const isResetValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: ResetPasswordSchema }).status === 'success'
+
+export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  })
+  const { formHandlers, submitDisabled } = useFormValidity(isResetValid)
+  return (
+    <AuthLayout title="Crie uma nova senha" subtitle={<>Para a conta <strong data-testid="reset-email">{params.email}</strong></>}>
+      <Form method="post" {...getFormProps(form)} {...formHandlers}>
+        <FormErrors form={form} />
+        <Field label="Nova senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password', autoFocus: true }} caption="No mínimo 8 caracteres." />
+        <Field label="Repita a nova senha" type="password" meta={fields.password_confirmation} inputProps={{ autoComplete: 'new-password' }} />
+        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
+          Salvar nova senha
+        </button>
+      </Form>
+      <p className="center">
+        <Link to="/">Voltar ao Login</Link>
+      </p>
+    </AuthLayout>
+  )
+}

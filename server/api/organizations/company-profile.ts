@@ -1,0 +1,95 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { keepAvatar } from '../../../app/lib/avatar.ts'
+import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { requireMembership } from './membership.ts'
+
+const TRIAL_DAYS = 14
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const CompanyProfileSchema = z
+  .object({
+    organizacao_id: z.number().int(),
+    avatar: z.string().nullable(),
+    nome: z.string(),
+    cnpj: z.string(),
+    razao_social: z.string().nullable(),
+    email: z.string().nullable(),
+    telefone: z.string().nullable(),
+    sobre: z.string().nullable(),
+    endereco: z.string().nullable(),
+    cidade: z.string().nullable(),
+    uf: z.string().nullable(),
+    links: z.array(z.object({ content: z.string(), type: z.string() })),
+    is_linked: z.boolean(),
+    restricoes: z.array(z.object({ restricao: z.string() })),
+    bandeira_id: z.number().int().nullable(),
+    permissions: z.object({ type: z.string(), pedidos_email: z.number().int() }),
+    level: z.number().int(),
+    is_admin: z.boolean(),
+    tipo: z.enum(['v', 'f', 'b', 'r']),
+    vertical_id: z.number().int().nullable(),
+    tokenbase: z.string().nullable(),
+    logged_user: z.number().int(),
+    trial_days: z.number().int(),
+    active: z.boolean(),
+    feedback: z.boolean(),
+  })
+  .openapi('CompanyProfile')
+
+/** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
+const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
+
+export function registerCompanyProfile(app: Api, { db }: Deps) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/empresas/profile/{id}',
+      tags: ['Organizações'],
+      summary: 'Perfil da organização para a sessão (spec §3); só para membros',
+      security: bearer,
+      middleware: [requireAuth(db)] as const,
+      request: { params: z.object({ id: z.coerce.number().int().positive().openapi({ example: 1 }) }) },
+      responses: {
+        200: jsonContent(CompanyProfileSchema, 'Perfil da organização'),
+        403: jsonContent(MessageSchema, 'Não é membro'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { id } = c.req.valid('param')
+      const { membership: m, organization: o } = await requireMembership(db, user.id, id)
+      const trialUsed = o.trialStartedAt ? Math.floor((Date.now() - o.trialStartedAt.getTime()) / DAY_MS) : 0
+      return c.json(
+        {
+          organizacao_id: o.id,
+          avatar: keepAvatar(o.avatar),
+          nome: o.nome,
+          cnpj: o.cnpj,
+          razao_social: o.razaoSocial,
+          email: o.email,
+          telefone: o.telefone,
+          sobre: o.sobre,
+          endereco: o.endereco,
+          cidade: o.cidade,
+          uf: o.uf,
+          links: [],
+          is_linked: o.bandeiraId !== null,
+          restricoes: [],
+          bandeira_id: o.bandeiraId,
+          permissions: { type: o.plano, pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
+          level: m.level,
+          is_admin: m.isAdmin,
+          tipo: o.tipo as 'v' | 'f' | 'b' | 'r',
+          vertical_id: o.verticalId,
+          tokenbase: o.tokenbase,
+          logged_user: user.id,
+          trial_days: o.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
+          active: o.active,
+          feedback: o.feedback,
+        },
+        200,
+      )
+    },
+  )
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import { CLIENT_IP_HEADER, registerInProcessApi } from '../app/lib/api.server.ts'
+import { createApi } from './api/index.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemo } from './db/seed.ts'
+import { createFileStore } from './files/file-store.ts'
+import { createMailer } from './mail/mailer.ts'
+
+const config = loadConfig()
+await mkdir(config.dataDir, { recursive: true })
+
+/** Without SESSION_SECRET, one is made on first start and kept, so a restart does not log everyone out. */
+async function ensureSessionSecret() {
+  if (config.sessionSecrets?.length) return
+  const file = path.join(config.dataDir, 'session-secret')
+  if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600 })
+  process.env.SESSION_SECRET = (await readFile(file, 'utf8')).trim()
+}
+await ensureSessionSecret()
+process.env.APP_URL = config.appUrl
+
+const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') })
+if (config.seedDemo && (await seedDemo(database.db))) console.log('Dados de demonstração criados.')
+
+const api = createApi({
+  db: database.db,
+  config,
+  mailer: createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
+  files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
+})
+registerInProcessApi((request, env) => api.fetch(request, env))
+const apiListener = getRequestListener(api.fetch)
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', config.trustProxy)
+app.use(compression())
+app.use((req, res, next) => {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? ''
+  // Express strips a mount prefix, which would stop Hono's routes from matching: test the path instead.
+  if (req.path.startsWith('/api/') || req.path.startsWith('/sanctum/')) return apiListener(req, res)
+  next()
+})
+app.use('/uploads', express.static(config.uploadsDir, { fallthrough: false, maxAge: '1h' }))
+
+if (config.env === 'production') {
+  const buildDir = path.resolve('build')
+  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
+  app.all('/{*splat}', createRequestHandler({ build, mode: 'production' }))
+} else {
+  const vite = await import('vite')
+  const devServer = await vite.createServer({ server: { middlewareMode: true } })
+  app.use(devServer.middlewares)
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build: () => devServer.ssrLoadModule('virtual:react-router/server-build') as never,
+      mode: 'development',
+    }),
+  )
+}
+
+const server = app.listen(config.port, () => {
+  console.log(`Pronto em ${config.appUrl} (porta ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'banco embutido'})`)
+})
+
+async function shutdown() {
+  server.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
