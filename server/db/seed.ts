@@ -15,7 +15,12 @@ export const DEMO_USERS = {
   davi: { name: 'Davi Rocha', email: 'davi@novo.com.br' },
 } as const
 
-export const DEMO_INVITE_TOKEN = 'convite-demo-farmacia'
+/** Invite links of the demo, each usable once: /login-new/{token}. */
+export const DEMO_INVITES = {
+  cliente: 'convite-demo-farmacia',
+  unidade: 'convite-demo-unidade',
+  fornecedor: 'convite-demo-fornecedor',
+} as const
 
 const VERTICALS = ['Farma', 'Alimentos', 'Cosméticos', 'Pet', 'Construção', 'Bebidas', 'Higiene e Limpeza']
 
@@ -67,15 +72,36 @@ export async function seedDemo(db: Db) {
       { organizationId: sol.id, partnerId: central.id, relacao: 'cliente' },
       { organizationId: rede.id, partnerId: central.id, relacao: 'unidade' },
     ])
-    await tx.insert(organizationInvites).values({
-      tokenHash: sha256(DEMO_INVITE_TOKEN),
-      nome: 'Farmácia Boa Saúde',
-      cnpj: withCheckDigits('556667770001'),
-      tipo: 'v',
-      relacao: 'cliente',
-      inviterOrganizationId: sol.id,
-      expiresAt: new Date('2099-12-31T23:59:59Z'),
-    })
+    const expiresAt = new Date('2099-12-31T23:59:59Z')
+    await tx.insert(organizationInvites).values([
+      {
+        tokenHash: sha256(DEMO_INVITES.cliente),
+        nome: 'Farmácia Boa Saúde',
+        cnpj: withCheckDigits('556667770001'),
+        tipo: 'v',
+        relacao: 'cliente',
+        inviterOrganizationId: sol.id,
+        expiresAt,
+      },
+      {
+        tokenHash: sha256(DEMO_INVITES.unidade),
+        nome: 'Drogaria Esperança',
+        cnpj: withCheckDigits('667778880001'),
+        tipo: 'v',
+        relacao: 'unidade',
+        inviterOrganizationId: rede.id,
+        expiresAt,
+      },
+      {
+        tokenHash: sha256(DEMO_INVITES.fornecedor),
+        nome: 'Laboratório Vida',
+        cnpj: withCheckDigits('778889990001'),
+        tipo: 'f',
+        relacao: 'fornecedor',
+        inviterOrganizationId: central.id,
+        expiresAt,
+      },
+    ])
   })
   return true
 }

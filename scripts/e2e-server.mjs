@@ -1,0 +1,14 @@
+// Starts the built product on a fresh data folder for the end-to-end tests, as `npm start` would.
+import { spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+
+const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data'
+rmSync(dataDir, { recursive: true, force: true })
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3123', DATABASE_URL: '' },
+})
+const stop = () => child.kill('SIGTERM')
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
+child.on('exit', (code) => process.exit(code ?? 0))
