@@ -18,7 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (params.orderId && params.orderStatus) {
       throw redirect(`/personal-environment/update-order-status/${params.orderId}/${params.orderStatus}`)
     }
-    if (new URL(request.url).pathname === '/') throw redirect('/personal-environment')
+    // Only the Login at / moves on; an unknown path keeps showing Login (spec §2).
+    if (!params['*']) throw redirect('/personal-environment')
   }
   return null
 }
