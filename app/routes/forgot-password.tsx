@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { Field, FormErrors } from '~/components/forms.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ForgotPasswordSchema } from '~/lib/schemas/auth.ts'
@@ -18,19 +18,10 @@ export async function action({ request }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), sent: res.data.message }
 }
 
-const isForgotValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: ForgotPasswordSchema }).status === 'success'
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'forgot-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-  })
-  const { formHandlers, submitDisabled } = useFormValidity(isForgotValid)
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
   return (
     <AuthLayout title="Esqueceu a senha?" subtitle="Informe seu e-mail e enviaremos um link para criar uma nova senha.">
       {actionData?.sent ? (
@@ -38,7 +29,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {actionData.sent}
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...formHandlers}>
+      <Form method="post" {...formProps}>
         <FormErrors form={form} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
         <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>

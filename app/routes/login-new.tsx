@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/login-new'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { CheckboxField, Field, FormErrors } from '~/components/forms.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
 import { maskCnpj } from '~/lib/masks.ts'
 import { enterCompany } from '~/lib/company.server.ts'
@@ -75,21 +75,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   )
 }
 
-const isNewCustomerValid = (form: HTMLFormElement) =>
-  parseWithZod(new FormData(form), { schema: NewCustomerSchema }).status === 'success'
 
 export default function LoginNew({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'login-new',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(NewCustomerSchema),
-    defaultValue: { name: loaderData.invite?.nome ?? '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewCustomerSchema }),
-  })
-  const { formHandlers, submitDisabled } = useFormValidity(isNewCustomerValid)
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(NewCustomerSchema, { id: 'login-new', lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
 
   if (!loaderData.invite) {
     return (
@@ -108,7 +97,7 @@ export default function LoginNew({ loaderData, actionData }: Route.ComponentProp
       title="Cadastre sua empresa"
       subtitle={<>Você foi convidado. CNPJ da empresa: <strong>{maskCnpj(loaderData.invite.cnpj)}</strong></>}
     >
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...formHandlers}>
+      <Form method="post" encType="multipart/form-data" {...formProps}>
         <FormErrors form={form} />
         <Field label="Usuário" meta={fields.user} inputProps={{ autoComplete: 'name', autoFocus: true }} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { CheckboxField, Field, FormErrors } from '~/components/forms.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectAfterLogin } from '~/lib/post-login.server.ts'
@@ -46,22 +46,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectAfterLogin(request, session, params)
 }
 
-const isLoginValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: LoginSchema }).status === 'success'
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  })
-  const { formHandlers, submitDisabled } = useFormValidity(isLoginValid)
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(LoginSchema, { id: 'login', lastResult: actionData?.result })
   return (
     <AuthLayout title="Bom te ver novamente!" subtitle="Entre para acompanhar seus pedidos e condições.">
-      <Form method="post" {...getFormProps(form)} {...formHandlers}>
+      <Form method="post" {...formProps}>
         <FormErrors form={form} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
         <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { Field, FormErrors } from '~/components/forms.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ResetPasswordSchema } from '~/lib/schemas/auth.ts'
@@ -25,22 +25,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(request, '/', { kind: 'success', text: res.data.message })
 }
 
-const isResetValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: ResetPasswordSchema }).status === 'success'
 
 export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'reset-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-  })
-  const { formHandlers, submitDisabled } = useFormValidity(isResetValid)
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(ResetPasswordSchema, { id: 'reset-password', lastResult: actionData?.result })
   return (
     <AuthLayout title="Crie uma nova senha" subtitle={<>Para a conta <strong data-testid="reset-email">{params.email}</strong></>}>
-      <Form method="post" {...getFormProps(form)} {...formHandlers}>
+      <Form method="post" {...formProps}>
         <FormErrors form={form} />
         <Field label="Nova senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password', autoFocus: true }} caption="No mínimo 8 caracteres." />
         <Field label="Repita a nova senha" type="password" meta={fields.password_confirmation} inputProps={{ autoComplete: 'new-password' }} />

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/signup'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, Field, FormErrors, useFormValidity } from '~/components/forms.tsx'
+import { CheckboxField, Field, FormErrors } from '~/components/forms.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/lib/messages/auth.ts'
@@ -27,22 +27,13 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, '/', { kind: 'success', text: authMessages.signupSuccess })
 }
 
-const isSignupValid = (form: HTMLFormElement) => parseWithZod(new FormData(form), { schema: SignupSchema }).status === 'success'
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'signup',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignupSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-  })
-  const { formHandlers, submitDisabled } = useFormValidity(isSignupValid)
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(SignupSchema, { id: 'signup', lastResult: actionData?.result })
   return (
     <AuthLayout title="Crie sua conta" subtitle="Comece a comprar e vender em poucos minutos.">
-      <Form method="post" {...getFormProps(form)} {...formHandlers}>
+      <Form method="post" {...formProps}>
         <FormErrors form={form} />
         <Field label="Usuário" meta={fields.name} inputProps={{ autoComplete: 'name', autoFocus: true }} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />

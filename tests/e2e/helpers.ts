@@ -30,3 +30,59 @@ export async function login(page: Page, email: string, password: string, remembe
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page).toHaveURL(/\/personal-environment|\/market|\/orders|\/units/)
 }
+
+/** A password that satisfies the sign-up rules, used by the accounts the tests create. */
+export const NEW_PASSWORD = 'segredo123'
+
+/** The texts of spec §5 and §8, word for word (kept here, not imported from the app, so a changed text fails). */
+export const MSG = {
+  emailRequired: 'O Email é obrigatório.',
+  emailInvalid: 'Email inválido.',
+  passwordRequired: 'A Senha é obrigatória.',
+  userRequired: 'O Usuário é obrigatório.',
+  repeatRequired: 'Repita a senha digitada.',
+  passwordsDiffer: 'As senhas não coincidem.',
+  termsRequired: 'Você precisa concordar com os termos para prosseguir.',
+  fixFields: 'Preencha todos os campos corretamente.',
+  signupSuccess: 'Cadastro efetuado com sucesso!',
+  logoTooBig: 'O tamanho do arquivo deve ser menor que 1MB.',
+} as const
+
+export const TERMS = 'Li e concordo com os termos de uso e a política de privacidade'
+
+/** Fills the sign-up form of /signup (or any form with the same fields) as a person would. */
+export async function fillSignup(page: Page, user: { name: string; email: string; password: string; repeat?: string }) {
+  await page.getByLabel('Usuário').fill(user.name)
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Senha', { exact: true }).fill(user.password)
+  await page.getByLabel('Repita a senha').fill(user.repeat ?? user.password)
+  await page.getByLabel(TERMS).check()
+}
+
+/** Creates an account through /signup and waits for the Login screen with the success toast. */
+export async function signUp(page: Page, user: { name: string; email: string; password: string }) {
+  await page.goto('/signup')
+  await fillSignup(page, user)
+  await page.getByRole('button', { name: 'Cadastrar' }).click()
+  await expect(page.getByText(MSG.signupSuccess)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+}
+
+/** Opens the user menu in the header and presses Logout. */
+export async function logout(page: Page) {
+  await page.getByLabel(/^Menu do usuário/).click()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+}
+
+/** The link (…/reset-password/{email}/{token}) of the last password-reset mail sent to `to`, or undefined before it arrives. */
+export async function lastResetLink(to: string) {
+  const mails = await mailsTo(to)
+  return mails.at(-1)?.match(/https?:\/\/[^\s"<>]+\/reset-password\/[^\s"<>]+/)?.[0]
+}
+
+/** A real 1×1 PNG image. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)

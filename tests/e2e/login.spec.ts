@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, login } from './helpers.ts'
+import { DEMO, login, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
 
 test('the Login screen of spec §2 opens at / and at unknown paths', async ({ page }) => {
   for (const url of ['/', '/uma/rota/que/nao/existe']) {
@@ -13,13 +13,104 @@ test('the Login screen of spec §2 opens at / and at unknown paths', async ({ pa
   }
 })
 
+test('the links of the Login screen open sign-up and forgot password', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Crie sua conta' }).click()
+  await expect(page).toHaveURL(/\/signup$/)
+  await expect(page.getByRole('heading', { name: 'Crie sua conta' })).toBeVisible()
+  await page.getByRole('link', { name: 'Entrar' }).click()
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+  await page.getByRole('link', { name: 'Esqueceu a senha?' }).click()
+  await expect(page).toHaveURL(/\/forgot-password$/)
+  await expect(page.getByRole('heading', { name: 'Esqueceu a senha?' })).toBeVisible()
+  await page.getByRole('link', { name: 'Voltar ao Login' }).click()
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+})
+
+test('a wrong password shows the error and keeps the person on Login', async ({ page }) => {
+  await page.goto('/')
+  await page.getByLabel('E-mail').fill(DEMO.email)
+  await page.getByLabel('Senha').fill('senha-errada')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+  // The e-mail stays, the password does not travel back to the page.
+  await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.email)
+  await expect(page.getByLabel('Senha')).toHaveValue('')
+  await page.goto('/personal-environment')
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+})
+
+test('the validation messages of spec §5 appear under the Login fields', async ({ page }) => {
+  await page.goto('/')
+  const email = page.getByLabel('E-mail')
+  const password = page.getByLabel('Senha')
+  const submit = page.getByRole('button', { name: 'Entrar' })
+  // Hydrated: every field starts invalid, so the button is disabled.
+  await expect(submit).toBeDisabled()
+
+  await email.focus()
+  await password.focus()
+  await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+
+  await email.fill('ana@')
+  await expect(email).toHaveAccessibleDescription(MSG.emailInvalid)
+
+  await email.focus()
+  await expect(password).toHaveAccessibleDescription(MSG.passwordRequired)
+  await expect(submit).toBeDisabled()
+
+  await email.fill(DEMO.email)
+  await password.fill(DEMO.password)
+  await expect(email).toHaveAccessibleDescription('')
+  await expect(password).toHaveAccessibleDescription('')
+  await expect(submit).toBeEnabled()
+  await submit.click()
+  await expect(page).toHaveURL(/\/personal-environment$/)
+})
+
 test('a demo user logs in, sees the organizations and logs out', async ({ page }) => {
   await login(page, DEMO.email, DEMO.password)
+  await expect(page).toHaveURL(/\/personal-environment$/)
   await expect(page.getByRole('heading', { name: 'Minhas organizações' })).toBeVisible()
-  await expect(page.getByText('Distribuidora Sol')).toBeVisible()
-  await page.getByText(DEMO.name).click()
-  await page.getByRole('button', { name: 'Logout' }).click()
-  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+  const orgs = page.getByRole('list', { name: 'Organizações' })
+  await expect(orgs.getByRole('heading', { name: 'Distribuidora Sol' })).toBeVisible()
+  await expect(orgs.getByRole('heading', { name: 'Rede Farma Mais' })).toBeVisible()
+  await expect(page.getByRole('banner')).toContainText(DEMO.name)
+  // Logged in, the Login screen sends the person back into the product.
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/personal-environment$/)
+
+  await logout(page)
+  await expect(page).toHaveURL(/\/$/)
   await page.goto('/personal-environment')
   await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+})
+
+test('logout revokes the session: an old copy of the cookie opens nothing', async ({ page, context }) => {
+  const email = uniqueEmail('logout')
+  await signUp(page, { name: 'lia logout', email, password: NEW_PASSWORD })
+  await login(page, email, NEW_PASSWORD)
+  const before = await context.cookies()
+  await logout(page)
+  await context.addCookies(before)
+  await page.goto('/personal-environment')
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+})
+
+test('the order link of an e-mail goes through Login to the order status update', async ({ page }) => {
+  await page.goto('/update-order-status/123/F')
+  await expect(page).toHaveURL(/\/login\/update-order-status\/123\/F$/)
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+  await page.getByLabel('E-mail').fill(DEMO.email)
+  await page.getByLabel('Senha').fill(DEMO.password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page).toHaveURL(/\/personal-environment\/update-order-status\/123\/F$/)
+  await expect(page.getByRole('heading', { name: 'Pedido 123' })).toBeVisible()
+  // Logged in, the same link goes straight to the update.
+  await page.goto('/update-order-status/456/A')
+  await expect(page).toHaveURL(/\/personal-environment\/update-order-status\/456\/A$/)
 })
