@@ -44,6 +44,12 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxy)
 app.use(compression())
+app.use((_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.setHeader('X-Frame-Options', 'DENY')
+  next()
+})
 app.use((req, res, next) => {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? ''
   // Express strips a mount prefix, which would stop Hono's routes from matching: test the path instead.
