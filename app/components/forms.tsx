@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useNavigation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -88,3 +89,33 @@ export function FormErrors({ form }: { form: FormMetadata<any> }) {
 }
 
 export { getFormProps }
+
+/** The form's submit button: disabled while the form is invalid (see useFormValidity) or being sent. */
+export function SubmitButton({ disabled, pending, children }: { disabled: boolean; pending?: string; children: ReactNode }) {
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting'
+  return (
+    <button type="submit" className="button primary block" disabled={disabled || sending}>
+      {sending && pending ? pending : children}
+    </button>
+  )
+}
+
+/** User, e-mail, password and repeat: the account part of sign-up and of the invite sign-up. */
+export function NewAccountFields(props: {
+  user: FieldMetadata<unknown>
+  email: FieldMetadata<unknown>
+  password: FieldMetadata<unknown>
+  repeat: FieldMetadata<unknown>
+}) {
+  return (
+    <>
+      <Field label="Usuário" meta={props.user} inputProps={{ autoComplete: 'name', autoFocus: true }} />
+      <Field label="E-mail" type="email" meta={props.email} inputProps={{ autoComplete: 'email' }} />
+      <Field label="Senha" type="password" meta={props.password} inputProps={{ autoComplete: 'new-password' }} caption="No mínimo 8 caracteres." />
+      <Field label="Repita a senha" type="password" meta={props.repeat} inputProps={{ autoComplete: 'new-password' }} />
+    </>
+  )
+}
+
+export const TERMS_LABEL = 'Li e concordo com os termos de uso e a política de privacidade'

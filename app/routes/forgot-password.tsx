@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { Field, FormErrors } from '~/components/forms.tsx'
+import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -20,7 +20,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const { form, fields, formProps, submitDisabled } = useValidatedForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
   return (
     <AuthLayout title="Esqueceu a senha?" subtitle="Informe seu e-mail e enviaremos um link para criar uma nova senha.">
@@ -32,9 +31,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" {...formProps}>
         <FormErrors form={form} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
-        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
-          Enviar
-        </button>
+        <SubmitButton disabled={submitDisabled}>Enviar</SubmitButton>
       </Form>
       <p className="center">
         <Link to="/">Voltar ao Login</Link>

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/login-new'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, Field, FormErrors } from '~/components/forms.tsx'
+import { CheckboxField, Field, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
 import { maskCnpj } from '~/lib/masks.ts'
@@ -77,7 +77,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 
 export default function LoginNew({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const { form, fields, formProps, submitDisabled } = useValidatedForm(NewCustomerSchema, { id: 'login-new', lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
 
   if (!loaderData.invite) {
@@ -99,16 +98,13 @@ export default function LoginNew({ loaderData, actionData }: Route.ComponentProp
     >
       <Form method="post" encType="multipart/form-data" {...formProps}>
         <FormErrors form={form} />
-        <Field label="Usuário" meta={fields.user} inputProps={{ autoComplete: 'name', autoFocus: true }} />
-        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
-        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} caption="No mínimo 8 caracteres." />
-        <Field label="Repita a senha" type="password" meta={fields.confirm_password} inputProps={{ autoComplete: 'new-password' }} />
+        <NewAccountFields user={fields.user} email={fields.email} password={fields.password} repeat={fields.confirm_password} />
         <Field label="Nome da empresa" meta={fields.name} inputProps={{ autoComplete: 'organization' }} />
         <Field label="Logo (opcional)" type="file" meta={fields.logo} inputProps={{ accept: LOGO_ACCEPT }} caption="PNG, JPG ou JPEG, até 1MB." />
-        <CheckboxField label="Li e concordo com os termos de uso e a política de privacidade" meta={fields.terms} />
-        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
-          {navigation.state === 'submitting' ? 'Criando…' : 'Criar conta e empresa'}
-        </button>
+        <CheckboxField label={TERMS_LABEL} meta={fields.terms} />
+        <SubmitButton disabled={submitDisabled} pending="Criando…">
+          Criar conta e empresa
+        </SubmitButton>
       </Form>
       <p className="center">
         Já tem conta? <Link to="/">Entrar</Link>

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, Field, FormErrors } from '~/components/forms.tsx'
+import { CheckboxField, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -48,7 +48,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const { form, fields, formProps, submitDisabled } = useValidatedForm(LoginSchema, { id: 'login', lastResult: actionData?.result })
   return (
     <AuthLayout title="Bom te ver novamente!" subtitle="Entre para acompanhar seus pedidos e condições.">
@@ -60,9 +59,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <CheckboxField label="Lembrar de mim" meta={fields.remember} />
           <Link to="/forgot-password">Esqueceu a senha?</Link>
         </div>
-        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
-          {navigation.state === 'submitting' ? 'Entrando…' : 'Entrar'}
-        </button>
+        <SubmitButton disabled={submitDisabled} pending="Entrando…">
+          Entrar
+        </SubmitButton>
       </Form>
       <p className="center">
         Ainda não tem conta? <Link to="/signup">Crie sua conta</Link>

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { Field, FormErrors } from '~/components/forms.tsx'
+import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -27,7 +27,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 
 export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const { form, fields, formProps, submitDisabled } = useValidatedForm(ResetPasswordSchema, { id: 'reset-password', lastResult: actionData?.result })
   return (
     <AuthLayout title="Crie uma nova senha" subtitle={<>Para a conta <strong data-testid="reset-email">{params.email}</strong></>}>
@@ -35,9 +34,7 @@ export default function ResetPassword({ actionData, params }: Route.ComponentPro
         <FormErrors form={form} />
         <Field label="Nova senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password', autoFocus: true }} caption="No mínimo 8 caracteres." />
         <Field label="Repita a nova senha" type="password" meta={fields.password_confirmation} inputProps={{ autoComplete: 'new-password' }} />
-        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
-          Salvar nova senha
-        </button>
+        <SubmitButton disabled={submitDisabled}>Salvar nova senha</SubmitButton>
       </Form>
       <p className="center">
         <Link to="/">Voltar ao Login</Link>

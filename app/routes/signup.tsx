@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/signup'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, Field, FormErrors } from '~/components/forms.tsx'
+import { CheckboxField, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -29,20 +29,16 @@ export async function action({ request }: Route.ActionArgs) {
 
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
   const { form, fields, formProps, submitDisabled } = useValidatedForm(SignupSchema, { id: 'signup', lastResult: actionData?.result })
   return (
     <AuthLayout title="Crie sua conta" subtitle="Comece a comprar e vender em poucos minutos.">
       <Form method="post" {...formProps}>
         <FormErrors form={form} />
-        <Field label="Usuário" meta={fields.name} inputProps={{ autoComplete: 'name', autoFocus: true }} />
-        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
-        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} caption="No mínimo 8 caracteres." />
-        <Field label="Repita a senha" type="password" meta={fields.confirm_password} inputProps={{ autoComplete: 'new-password' }} />
-        <CheckboxField label="Li e concordo com os termos de uso e a política de privacidade" meta={fields.terms} />
-        <button type="submit" className="button primary block" disabled={submitDisabled || navigation.state === 'submitting'}>
-          {navigation.state === 'submitting' ? 'Cadastrando…' : 'Cadastrar'}
-        </button>
+        <NewAccountFields user={fields.name} email={fields.email} password={fields.password} repeat={fields.confirm_password} />
+        <CheckboxField label={TERMS_LABEL} meta={fields.terms} />
+        <SubmitButton disabled={submitDisabled} pending="Cadastrando…">
+          Cadastrar
+        </SubmitButton>
       </Form>
       <p className="center">
         Já tem conta? <Link to="/">Entrar</Link>
