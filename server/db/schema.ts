@@ -5,7 +5,9 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -123,6 +125,7 @@ export const memberships = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
     level: integer('level').notNull().default(1),
+    cargoId: integer('cargo_id').references(() => cargos.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -150,6 +153,7 @@ export const organizationInvites = pgTable(
     inviterOrganizationId: integer('inviter_organization_id').references(() => organizations.id, {
       onDelete: 'cascade',
     }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -178,4 +182,110 @@ export const organizationLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('organization_links_unique').on(t.organizationId, t.partnerId, t.relacao)],
+)
+
+/** A role in an organization's team, with a list of permissions (app/lib/permissions.ts). */
+export const cargos = pgTable(
+  'cargos',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cargos_org_nome_unique').on(t.organizationId, sql`lower(${t.nome})`)],
+)
+
+export const cargoPermissions = pgTable(
+  'cargo_permissions',
+  {
+    cargoId: integer('cargo_id')
+      .notNull()
+      .references(() => cargos.id, { onDelete: 'cascade' }),
+    permissao: text('permissao').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cargoId, t.permissao] })],
+)
+
+/** An invitation to join an organization's team, accepted or declined from the mail. */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    cargoId: integer('cargo_id').references(() => cargos.id, { onDelete: 'set null' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('team_invites_token_unique').on(t.tokenHash), index('team_invites_org_idx').on(t.organizationId)],
+)
+
+/** VENDAS-M, MERCADO-M, PAINEL-M (spec §6). */
+export const organizationRestrictions = pgTable(
+  'organization_restrictions',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    restricao: text('restricao').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.restricao] })],
+)
+
+/** The visiting card's links (site, Instagram, WhatsApp...). */
+export const organizationContactLinks = pgTable(
+  'organization_contact_links',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('organization_contact_links_org_idx').on(t.organizationId)],
+)
+
+/** The six-digit code mailed to the creator of a new organization; only its hash is kept. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    codeHash: char('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_org_idx').on(t.organizationId)],
+)
+
+/** Who did what in an organization (GET api/empresas/logging/{orgId}). */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    acao: text('acao').notNull(),
+    detalhes: jsonb('detalhes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_logs_org_created_idx').on(t.organizationId, t.createdAt)],
 )
