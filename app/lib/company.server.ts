@@ -4,11 +4,21 @@ import { commitSession, lastCompanyCookie, type AppSession } from './session.ser
 
 export type OrgType = 'v' | 'f' | 'b' | 'r'
 
+/** GET api/empresas/profile/{id}: the company in session of spec §3. */
 export type CompanyProfile = {
   organizacao_id: number
   nome: string
   avatar: string | null
   cnpj: string
+  razao_social: string | null
+  email: string | null
+  telefone: string | null
+  sobre: string | null
+  endereco: string | null
+  cidade: string | null
+  uf: string | null
+  links: { content: string; type: string }[]
+  is_linked: boolean
   tipo: OrgType
   active: boolean
   feedback: boolean
@@ -16,8 +26,20 @@ export type CompanyProfile = {
   level: number
   restricoes: { restricao: string }[]
   bandeira_id: number | null
+  vertical_id: number | null
+  tokenbase: string | null
+  logged_user: number
   permissions: { type: string; pedidos_email: number }
+  plano: 'B' | 'P' | 'U' | 'M'
   trial_days: number
+  notificacoes_chat: number
+  msg_atraso: number
+  condicoes_restritas: number
+}
+
+export async function loadCompany(request: Request, token: string, organizationId: number) {
+  const res = await callApi<CompanyProfile>(request, `api/empresas/profile/${organizationId}`, { token })
+  return res.ok ? res.data : null
 }
 
 /** Spec §2: v lands on Market, f on Orders, b on Units; VENDAS-M or MERCADO-M on Chat. A revenda sells, like f. */
@@ -34,18 +56,9 @@ export async function enterCompany(request: Request, session: AppSession, organi
   const token = session.get('token')
   const user = session.get('user')
   if (!token || !user) return null
-  const res = await callApi<CompanyProfile>(request, `api/empresas/profile/${organizationId}`, { token })
-  if (!res.ok) return null
-  const company = res.data
-  session.set('company', {
-    organizacao_id: company.organizacao_id,
-    nome: company.nome,
-    avatar: company.avatar,
-    tipo: company.tipo,
-    active: company.active,
-    is_admin: company.is_admin,
-    user_level: company.level,
-  })
+  const company = await loadCompany(request, token, organizationId)
+  if (!company) return null
+  session.set('companyId', company.organizacao_id)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(session))
   headers.append('Set-Cookie', await lastCompanyCookie().serialize({ userId: user.user_id, orgId: company.organizacao_id }))

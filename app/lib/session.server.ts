@@ -3,18 +3,8 @@ import { createCookie, createCookieSessionStorage, redirect, type Session } from
 export type SessionUser = { user_id: number; nome: string; email: string; avatar: string | null }
 export type Toast = { kind: 'success' | 'error' | 'info'; text: string }
 
-/** The company entered (spec §3 "company in session"), as much as the screens need. */
-export type SessionCompany = {
-  organizacao_id: number
-  nome: string
-  avatar: string | null
-  tipo: 'v' | 'f' | 'b' | 'r'
-  active: boolean
-  is_admin: boolean
-  user_level: number
-}
-
-type SessionData = { token: string; user: SessionUser; remember: boolean; company: SessionCompany }
+/** The company entered is kept by id; the private layout loads its profile fresh on each request. */
+type SessionData = { token: string; user: SessionUser; remember: boolean; companyId: number }
 type FlashData = { toast: Toast }
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30

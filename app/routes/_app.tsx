@@ -1,11 +1,20 @@
-import { Form, Link, Outlet } from 'react-router'
+import { Form, Link, Outlet, redirect } from 'react-router'
 import type { Route } from './+types/_app'
-import { requireAuth } from '~/lib/session.server.ts'
+import { loadCompany } from '~/lib/company.server.ts'
+import { commitSession, requireAuth } from '~/lib/session.server.ts'
 
-/** The private area: the guard of spec §2 and the header with the user menu. */
+/** The private area: the guard of spec §2, the company in session, and the header with the user menu. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, session } = await requireAuth(request)
-  return { user, company: session.get('company') ?? null }
+  const { user, session, token } = await requireAuth(request)
+  const companyId = session.get('companyId')
+  if (!companyId) return { user, company: null }
+  const company = await loadCompany(request, token, companyId)
+  if (!company) {
+    // Removed from the company meanwhile: back to the personal environment, without it.
+    session.unset('companyId')
+    throw redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
+  return { user, company }
 }
 
 export default function AppShell({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { asc, eq } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/lib/avatar.ts'
+import { organizationContactLinks, organizationRestrictions } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from './membership.ts'
 
@@ -33,6 +35,10 @@ const CompanyProfileSchema = z
     trial_days: z.number().int(),
     active: z.boolean(),
     feedback: z.boolean(),
+    plano: z.enum(['B', 'P', 'U', 'M']),
+    notificacoes_chat: z.number().int(),
+    msg_atraso: z.number().int(),
+    condicoes_restritas: z.number().int(),
   })
   .openapi('CompanyProfile')
 
@@ -59,6 +65,15 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
       const user = c.get('user')
       const { id } = c.req.valid('param')
       const { membership: m, organization: o } = await requireMembership(db, user.id, id)
+      const restrictions = await db
+        .select({ restricao: organizationRestrictions.restricao })
+        .from(organizationRestrictions)
+        .where(eq(organizationRestrictions.organizationId, o.id))
+      const links = await db
+        .select({ content: organizationContactLinks.content, type: organizationContactLinks.type })
+        .from(organizationContactLinks)
+        .where(eq(organizationContactLinks.organizationId, o.id))
+        .orderBy(asc(organizationContactLinks.position), asc(organizationContactLinks.id))
       const trialUsed = o.trialStartedAt ? Math.floor((Date.now() - o.trialStartedAt.getTime()) / DAY_MS) : 0
       return c.json(
         {
@@ -73,9 +88,9 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           endereco: o.endereco,
           cidade: o.cidade,
           uf: o.uf,
-          links: [],
+          links,
           is_linked: o.bandeiraId !== null,
-          restricoes: [],
+          restricoes: restrictions,
           bandeira_id: o.bandeiraId,
           permissions: { type: o.plano, pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
           level: m.level,
@@ -87,6 +102,11 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           trial_days: o.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
           active: o.active,
           feedback: o.feedback,
+          plano: o.plano as 'B' | 'P' | 'U' | 'M',
+          // The chat and the conditions issues fill these counters.
+          notificacoes_chat: 0,
+          msg_atraso: 0,
+          condicoes_restritas: 0,
         },
         200,
       )
