@@ -14,6 +14,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Pedidos B2B <nao-responda@pedidos.local>'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  IBGE_API_URL: z.string().url().default('https://servicodados.ibge.gov.br/api/v1/localidades'),
+  CEP_API_URL: z.string().url().default('https://viacep.com.br/ws'),
+  LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 })
 
 export type Config = {
@@ -30,6 +33,10 @@ export type Config = {
   uploadsDir: string
   trustProxy: boolean
   seedDemo: boolean
+  /** Public address services of spec §7, called by the API (server/api/address). */
+  ibgeApiUrl: string
+  cepApiUrl: string
+  lookupTimeoutMs: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: parsed.TRUST_PROXY === '1',
     seedDemo: parsed.SEED_DEMO === '1',
+    ibgeApiUrl: parsed.IBGE_API_URL.replace(/\/$/, ''),
+    cepApiUrl: parsed.CEP_API_URL.replace(/\/$/, ''),
+    lookupTimeoutMs: parsed.LOOKUP_TIMEOUT_MS,
   }
 }

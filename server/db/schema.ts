@@ -91,6 +91,8 @@ export const organizations = pgTable(
     sobre: text('sobre'),
     cep: text('cep'),
     endereco: text('endereco'),
+    numero: text('numero'),
+    bairro: text('bairro'),
     cidade: text('cidade'),
     uf: char('uf', { length: 2 }),
     avatar: text('avatar'),
