@@ -4,7 +4,8 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+/** The frame every mail of the product uses: a title, paragraphs and an optional button. */
+export function mailLayout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
   const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join('\n')
   const html = [
     '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">',
@@ -22,13 +23,28 @@ export function passwordResetMail(to: string, url: string) {
   return {
     to,
     subject: 'Redefinição de senha',
-    ...layout(
+    ...mailLayout(
       'Redefinição de senha',
       [
         'Recebemos um pedido para redefinir a senha da sua conta.',
         'O link vale por 60 minutos e pode ser usado uma única vez. Se você não fez esse pedido, ignore este e-mail.',
       ],
       { label: 'Redefinir senha', url },
+    ),
+  }
+}
+
+export function partnerInviteMail(to: string, inviter: string, url: string) {
+  return {
+    to,
+    subject: `${inviter} convidou sua empresa para a plataforma`,
+    ...mailLayout(
+      'Você recebeu um convite',
+      [
+        `${inviter} convidou sua empresa para comprar e vender com ela na plataforma de pedidos.`,
+        'Crie sua conta e a da empresa em um só passo. O convite vale por 30 dias.',
+      ],
+      { label: 'Aceitar convite', url },
     ),
   }
 }
