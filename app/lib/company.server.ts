@@ -31,6 +31,7 @@ export type CompanyProfile = {
   logged_user: number
   permissions: { type: string; pedidos_email: number }
   plano: 'B' | 'P' | 'U' | 'M'
+  codigo_bandeira: string | null
   trial_days: number
   notificacoes_chat: number
   msg_atraso: number

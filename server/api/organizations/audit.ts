@@ -5,3 +5,30 @@ import { auditLogs } from '../../db/schema.ts'
 export async function audit(db: Db | Tx, entry: { organizationId: number; userId: number | null; acao: string; detalhes?: Record<string, unknown> }) {
   await db.insert(auditLogs).values({ ...entry, detalhes: entry.detalhes ?? {} })
 }
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+
+/** The sentence the audit screen shows for each action; an unknown action shows its code. */
+const DESCRIPTIONS: Record<string, (d: Record<string, unknown>) => string> = {
+  'empresa.criada': () => 'Criou a organização',
+  'empresa.ativada': () => 'Confirmou o código de verificação e ativou a organização',
+  'empresa.atualizada': (d) => {
+    const campos = Array.isArray(d.campos) ? d.campos.join(', ') : ''
+    return campos ? `Alterou os dados da empresa (${campos})` : 'Salvou os dados da empresa'
+  },
+  'empresa.logo_alterado': () => 'Trocou o logo da empresa',
+  'empresa.logo_removido': () => 'Removeu o logo da empresa',
+  'empresa.link_removido': (d) => `Removeu o link ${text(d.tipo)} do cartão de visita`,
+  'bandeira.entrou': () => 'Entrou em uma bandeira',
+  'bandeira.saiu': () => 'Saiu da bandeira',
+  'bandeira.unidade_entrou': (d) => `A unidade ${text(d.unidade)} entrou na bandeira`,
+  'bandeira.unidade_saiu': (d) => `A unidade ${text(d.unidade)} saiu da bandeira`,
+  'bandeira.codigo_gerado': () => 'Gerou um novo código de bandeira',
+  'tokenbase.alterado': () => 'Alterou o código Tokenbase',
+  'tokenbase.excluido': () => 'Excluiu o código Tokenbase',
+  'convite.criado': (d) => `Convidou ${text(d.nome)} (${text(d.email)}) como ${text(d.relacao)}`,
+}
+
+export function describeAudit(acao: string, detalhes: Record<string, unknown>) {
+  return DESCRIPTIONS[acao]?.(detalhes) ?? acao
+}

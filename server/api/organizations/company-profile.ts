@@ -36,6 +36,8 @@ const CompanyProfileSchema = z
     active: z.boolean(),
     feedback: z.boolean(),
     plano: z.enum(['B', 'P', 'U', 'M']),
+    /** Only for a flag (b): the code its units type in 'Minha bandeira'. */
+    codigo_bandeira: z.string().nullable(),
     notificacoes_chat: z.number().int(),
     msg_atraso: z.number().int(),
     condicoes_restritas: z.number().int(),
@@ -103,6 +105,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           active: o.active,
           feedback: o.feedback,
           plano: o.plano as 'B' | 'P' | 'U' | 'M',
+          codigo_bandeira: o.tipo === 'b' ? o.codigoBandeira : null,
           // The chat and the conditions issues fill these counters.
           notificacoes_chat: 0,
           msg_atraso: 0,

@@ -1,0 +1,46 @@
+/** Texts of the company screens and calls (spec §2, §5, §8), and ours where the spec is silent. */
+export const companyMessages = {
+  onlyAdmins: 'Apenas administradores podem editar os dados da empresa.',
+  razaoRequired: 'A razão social é obrigatória.',
+  tooLong: (field: string, max: number) => `${field} deve ter no máximo ${max} caracteres.`,
+  emailInvalid: 'Email inválido',
+  phoneInvalid: 'Telefone inválido. Use (00) 00000-0000.',
+  ufInvalid: 'UF inválida.',
+  linkTypeInvalid: 'Tipo de link inválido.',
+  linkRequired: 'O link não pode ficar vazio.',
+  tooManyLinks: 'Informe no máximo 10 links.',
+  profileSaved: 'Dados da empresa atualizados!',
+  logoSaved: 'Logo atualizado!',
+  logoRemoved: 'Logo removido!',
+  linkRemoved: 'Link removido!',
+  logoTooBig: 'O tamanho do arquivo deve ser menor que 1MB.',
+  logoType: 'O logo deve ser uma imagem PNG ou JPG.',
+  flagCodeRequired: 'Código de bandeira obrigatório',
+  flagCodeInvalid: 'Código de bandeira não encontrado.',
+  flagAdded: 'Bandeira adicionada com sucesso!',
+  flagRemoved: 'Bandeira removida com sucesso!',
+  flagOnlyRetail: 'Só empresas do tipo varejo entram em uma bandeira.',
+  flagAlreadyLinked: 'Esta empresa já faz parte de uma bandeira. Saia dela antes de entrar em outra.',
+  flagNotLinked: 'Esta empresa não faz parte desta bandeira.',
+  flagCodeRegenerated: 'Novo código de bandeira gerado!',
+  flagOnlyFlags: 'Só bandeiras têm código de bandeira.',
+  tokenbaseRequired: 'Código Tokenbase obrigatório',
+  tokenbaseUpdated: 'Tokenbase atualizado!!!',
+  notLinked: 'Você não tem acesso ao cartão de visita desta empresa.',
+} as const
+
+/** Invitations to partners (spec §2 invite items, share modal). */
+export const partnerInviteMessages = {
+  nomeRequired: 'O nome da empresa é obrigatório.',
+  cnpjRequired: 'O CNPJ é obrigatório.',
+  cnpjInvalid: 'CNPJ inválido.',
+  emailRequired: 'O Email é obrigatório.',
+  emailInvalid: 'Email inválido',
+  alreadyRegistered: 'Esta empresa já está cadastrada na plataforma.',
+  cannotInviteSelf: 'Não é possível convidar a própria empresa.',
+  sent: (email: string) => `Convite enviado para ${email}.`,
+  linkCopied: 'Link copiado!',
+} as const
+
+/** The invite item of the side menu, by the inviter's type (spec §2). */
+export const INVITE_LABELS = { b: 'Convidar unidade', f: 'Convidar cliente', v: 'Convidar fornecedor', r: 'Convidar fornecedor' } as const

@@ -1,0 +1,132 @@
+import { randomInt } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, sql } from 'drizzle-orm'
+import { companyMessages as m } from '../../../app/lib/messages/company.ts'
+import { organizationLinks, organizations } from '../../db/schema.ts'
+import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { audit } from './audit.ts'
+import { mayAct, NOT_PERMITTED, requirePermission } from './membership.ts'
+import { organizacaoIdField } from './org-id.ts'
+import { loadVisitingCard, VisitingCardSchema } from './visiting-card.ts'
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/** Eight characters without look-alikes (0/O, 1/I), easy to dictate over the phone. */
+export function newFlagCode() {
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
+}
+
+const idParam = (example: number) => z.coerce.number({ error: 'Organização inválida.' }).int().positive().openapi({ example })
+
+export function registerFlag(app: Api, { db }: Deps) {
+  const auth = requireAuth(db)
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/bandeira/linkaBandeira/{orgId}/{code}',
+      tags: ['Bandeira'],
+      summary: 'O varejo {orgId} entra na bandeira dona do código {code}',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { params: z.object({ orgId: idParam(3), code: z.string().openapi({ example: 'FARMAMAIS' }) }) },
+      responses: {
+        200: jsonContent(z.object({ message: z.string(), bandeira: VisitingCardSchema }), 'Bandeira adicionada'),
+        403: jsonContent(MessageSchema, 'Sem permissão'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { orgId, code } = c.req.valid('param')
+      const normalized = code.trim().toUpperCase()
+      if (!normalized) fail('code', m.flagCodeRequired)
+      const { organization: retail } = await requirePermission(db, user.id, orgId, 'empresa')
+      if (retail.tipo !== 'v') fail('code', m.flagOnlyRetail)
+      if (retail.bandeiraId) fail('code', m.flagAlreadyLinked)
+      const [flag] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(sql`upper(${organizations.codigoBandeira})`, normalized), eq(organizations.tipo, 'b')))
+      if (!flag) fail('code', m.flagCodeInvalid)
+      await db.transaction(async (tx) => {
+        await tx.update(organizations).set({ bandeiraId: flag.id }).where(eq(organizations.id, orgId))
+        await tx.insert(organizationLinks).values({ organizationId: flag.id, partnerId: orgId, relacao: 'unidade' }).onConflictDoNothing()
+        await audit(tx, { organizationId: orgId, userId: user.id, acao: 'bandeira.entrou', detalhes: { bandeira_id: flag.id } })
+        await audit(tx, { organizationId: flag.id, userId: user.id, acao: 'bandeira.unidade_entrou', detalhes: { unidade_id: orgId, unidade: retail.nome } })
+      })
+      return c.json({ message: m.flagAdded, bandeira: (await loadVisitingCard(db, flag.id))! }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/bandeira/deleteVarejo/{orgId}/{bandeiraId}',
+      tags: ['Bandeira'],
+      summary: 'O varejo {orgId} sai da bandeira {bandeiraId} (pedido pelo varejo ou pela bandeira)',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { params: z.object({ orgId: idParam(3), bandeiraId: idParam(2) }) },
+      responses: { 200: jsonContent(MessageSchema, 'Bandeira removida'), 403: jsonContent(MessageSchema, 'Sem permissão'), ...errorResponses },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { orgId, bandeiraId } = c.req.valid('param')
+      // Either side may end the link: the unit leaves, or the flag removes the unit.
+      const byUnit = await mayAct(db, user.id, orgId, 'empresa')
+      if (!byUnit && !(await mayAct(db, user.id, bandeiraId, 'empresa'))) abort(403, NOT_PERMITTED)
+      const [retail] = await db.select().from(organizations).where(eq(organizations.id, orgId))
+      if (!retail || retail.bandeiraId !== bandeiraId) abort(404, m.flagNotLinked)
+      await db.transaction(async (tx) => {
+        await tx.update(organizations).set({ bandeiraId: null }).where(eq(organizations.id, orgId))
+        await tx
+          .delete(organizationLinks)
+          .where(and(eq(organizationLinks.organizationId, bandeiraId), eq(organizationLinks.partnerId, orgId), eq(organizationLinks.relacao, 'unidade')))
+        await audit(tx, { organizationId: orgId, userId: user.id, acao: 'bandeira.saiu', detalhes: { bandeira_id: bandeiraId, por: byUnit ? 'unidade' : 'bandeira' } })
+        await audit(tx, { organizationId: bandeiraId, userId: user.id, acao: 'bandeira.unidade_saiu', detalhes: { unidade_id: orgId, unidade: retail.nome } })
+      })
+      return c.json({ message: m.flagRemoved }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/bandeira/regenerateCode',
+      tags: ['Bandeira'],
+      summary: 'Gera um novo código para a bandeira (o antigo deixa de valer)',
+      security: bearer,
+      middleware: [auth] as const,
+      request: {
+        body: {
+          required: true,
+          content: { 'application/json': { schema: z.object({ organizacao_id: organizacaoIdField }).openapi('RegenerateFlagCodeRequest', { example: { organizacao_id: 2 } }) } },
+        },
+      },
+      responses: { 200: jsonContent(z.object({ message: z.string(), codigo_bandeira: z.string() }), 'Novo código'), ...errorResponses },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { organizacao_id } = c.req.valid('json')
+      const { organization } = await requirePermission(db, user.id, organizacao_id, 'empresa')
+      if (organization.tipo !== 'b') fail('organizacao_id', m.flagOnlyFlags)
+      const code = await db.transaction(async (tx) => {
+        // A clash with another flag's code is astronomically rare; the unique index refuses it and the retry picks another.
+        for (;;) {
+          const candidate = newFlagCode()
+          const updated = await tx
+            .update(organizations)
+            .set({ codigoBandeira: candidate })
+            .where(and(eq(organizations.id, organizacao_id), sql`not exists (select 1 from organizations o where upper(o.codigo_bandeira) = ${candidate})`))
+            .returning({ id: organizations.id })
+          if (updated.length) {
+            await audit(tx, { organizationId: organizacao_id, userId: user.id, acao: 'bandeira.codigo_gerado' })
+            return candidate
+          }
+        }
+      })
+      return c.json({ message: m.flagCodeRegenerated, codigo_bandeira: code }, 200)
+    },
+  )
+}

@@ -1,0 +1,151 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { isValidCnpj, normalizeCnpj } from '../../../app/lib/cnpj.ts'
+import { partnerInviteMessages as m } from '../../../app/lib/messages/company.ts'
+import { PartnerInviteSchema } from '../../../app/lib/schemas/partner-invite.ts'
+import { organizationInvites, organizationLinks, organizations } from '../../db/schema.ts'
+import { partnerInviteMail } from '../../mail/templates.ts'
+import { bearer, errorResponses, fail, jsonContent, MessageSchema, randomToken, requireAuth, sha256, type Api, type Deps } from '../http.ts'
+import { audit } from './audit.ts'
+import { requireMembership, requirePermission } from './membership.ts'
+import { organizacaoIdField } from './org-id.ts'
+
+export const PARTNER_INVITE_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+type Relacao = 'cliente' | 'fornecedor' | 'unidade'
+
+/** What an invite from an organization of this type creates (spec §2 invite items; DOMAIN.md). */
+export const INVITE_KIND: Record<string, { relacao: Relacao; tipo: 'v' | 'f' }> = {
+  b: { relacao: 'unidade', tipo: 'v' },
+  f: { relacao: 'cliente', tipo: 'v' },
+  v: { relacao: 'fornecedor', tipo: 'f' },
+  r: { relacao: 'fornecedor', tipo: 'f' },
+}
+
+const CreateInviteBody = PartnerInviteSchema.extend({ organizacao_id: organizacaoIdField }).openapi('CreatePartnerInviteRequest', {
+  example: { organizacao_id: 1, nome: 'Farmácia Nova Era', cnpj: '11.444.777/0001-61', email: 'compras@novaera.com.br' },
+})
+
+const InviteLookupSchema = z
+  .object({
+    cnpj: z.string(),
+    organizacao: z.object({ organizacao_id: z.number().int(), nome: z.string(), tipo: z.string(), vinculada: z.boolean() }).nullable(),
+    convite: z.object({ nome: z.string(), email: z.string().nullable(), expires_at: z.string() }).nullable(),
+  })
+  .openapi('PartnerInviteLookup')
+
+export function registerPartnerInvites(app: Api, { db, mailer, config }: Deps) {
+  const auth = requireAuth(db)
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/empresas/createInvite',
+      tags: ['Convites'],
+      summary: 'Convida uma empresa parceira: unidade (bandeira), cliente (fornecedor) ou fornecedor (varejo, revenda); envia o link por e-mail',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: CreateInviteBody } } } },
+      responses: {
+        201: jsonContent(z.object({ message: z.string(), link: z.string(), expires_at: z.string() }), 'Convite criado e enviado'),
+        403: jsonContent(MessageSchema, 'Sem permissão'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { organizacao_id, nome, cnpj, email } = c.req.valid('json')
+      const { organization: inviter } = await requirePermission(db, user.id, organizacao_id, 'convites')
+      if (inviter.cnpj === cnpj) fail('cnpj', m.cannotInviteSelf)
+      const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, cnpj))
+      if (existing) fail('cnpj', m.alreadyRegistered)
+      const kind = INVITE_KIND[inviter.tipo]
+      const token = randomToken(24)
+      const expiresAt = new Date(Date.now() + PARTNER_INVITE_TTL_MS)
+      await db.transaction(async (tx) => {
+        // Inviting the same company again replaces the pending link: the old one stops working.
+        const replaced = await tx
+          .update(organizationInvites)
+          .set({ tokenHash: sha256(token), nome, email, expiresAt, invitedBy: user.id })
+          .where(
+            and(
+              eq(organizationInvites.inviterOrganizationId, organizacao_id),
+              eq(organizationInvites.cnpj, cnpj),
+              isNull(organizationInvites.acceptedAt),
+            ),
+          )
+          .returning({ id: organizationInvites.id })
+        if (!replaced.length) {
+          await tx.insert(organizationInvites).values({
+            tokenHash: sha256(token),
+            nome,
+            cnpj,
+            email,
+            tipo: kind.tipo,
+            relacao: kind.relacao,
+            inviterOrganizationId: organizacao_id,
+            invitedBy: user.id,
+            expiresAt,
+          })
+        }
+        await audit(tx, { organizationId: organizacao_id, userId: user.id, acao: 'convite.criado', detalhes: { nome, cnpj, email, relacao: kind.relacao } })
+      })
+      const link = `${config.appUrl}/login-new/${token}`
+      await mailer.send(partnerInviteMail(email, inviter.nome, link))
+      return c.json({ message: m.sent(email), link, expires_at: expiresAt.toISOString() }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/empresas/restoreInviteOrg/{orgId}/{cnpj}/{relacao}',
+      tags: ['Convites'],
+      summary: 'Antes de convidar: o CNPJ já é de uma empresa da plataforma (e já é parceira nessa relação)? Há convite pendente desta organização?',
+      security: bearer,
+      middleware: [auth] as const,
+      request: {
+        params: z.object({
+          orgId: z.coerce.number().int().positive().openapi({ example: 1 }),
+          cnpj: z.string().refine(isValidCnpj, m.cnpjInvalid).transform(normalizeCnpj).openapi({ example: '11444777000161' }),
+          relacao: z.enum(['cliente', 'fornecedor', 'unidade'], { error: 'Relação deve ser cliente, fornecedor ou unidade.' }).openapi({ example: 'cliente' }),
+        }),
+      },
+      responses: { 200: jsonContent(InviteLookupSchema, 'Resultado da busca'), 403: jsonContent(MessageSchema, 'Não é membro'), ...errorResponses },
+    }),
+    async (c) => {
+      const { orgId, cnpj, relacao } = c.req.valid('param')
+      await requireMembership(db, c.get('user').id, orgId)
+      const [org] = await db.select().from(organizations).where(eq(organizations.cnpj, cnpj))
+      let organizacao = null
+      if (org) {
+        // A supplier invited by a retailer is the seller side of the link; the others are the buyer or unit side.
+        const [seller, buyer] = relacao === 'fornecedor' ? [org.id, orgId] : [orgId, org.id]
+        const [link] = await db
+          .select({ id: organizationLinks.id })
+          .from(organizationLinks)
+          .where(
+            and(
+              eq(organizationLinks.organizationId, seller),
+              eq(organizationLinks.partnerId, buyer),
+              eq(organizationLinks.relacao, relacao === 'unidade' ? 'unidade' : 'cliente'),
+            ),
+          )
+        organizacao = { organizacao_id: org.id, nome: org.nome, tipo: org.tipo, vinculada: Boolean(link) }
+      }
+      const [pending] = await db
+        .select()
+        .from(organizationInvites)
+        .where(
+          and(
+            eq(organizationInvites.inviterOrganizationId, orgId),
+            eq(organizationInvites.cnpj, cnpj),
+            isNull(organizationInvites.acceptedAt),
+            gt(organizationInvites.expiresAt, new Date()),
+          ),
+        )
+      const convite = pending ? { nome: pending.nome, email: pending.email, expires_at: pending.expiresAt.toISOString() } : null
+      return c.json({ cnpj, organizacao, convite }, 200)
+    },
+  )
+}

@@ -1,0 +1,112 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, eq, or } from 'drizzle-orm'
+import { keepAvatar } from '../../../app/lib/avatar.ts'
+import { companyMessages as m } from '../../../app/lib/messages/company.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { memberships, organizationContactLinks, organizationLinks, organizations, users } from '../../db/schema.ts'
+import { abort, bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { requireMembership } from './membership.ts'
+
+export const VisitingCardSchema = z
+  .object({
+    organizacao_id: z.number().int(),
+    tipo: z.enum(['v', 'f', 'b', 'r']),
+    avatar: z.string().nullable(),
+    nome: z.string(),
+    razao_social: z.string().nullable(),
+    cnpj: z.string(),
+    email: z.string().nullable(),
+    telefone: z.string().nullable(),
+    sobre: z.string().nullable(),
+    endereco: z.string().nullable(),
+    cidade: z.string().nullable(),
+    uf: z.string().nullable(),
+    links: z.array(z.object({ id: z.number().int(), type: z.string(), content: z.string() })),
+    admin: z.object({ nome: z.string(), email: z.string() }).nullable(),
+  })
+  .openapi('VisitingCard')
+
+export type VisitingCard = z.infer<typeof VisitingCardSchema>
+
+/** The visiting card of spec §2: avatar, name, CNPJ, admin, address, links. */
+export async function loadVisitingCard(db: Db | Tx, organizationId: number): Promise<VisitingCard | null> {
+  const [o] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
+  if (!o) return null
+  const links = await db
+    .select({ id: organizationContactLinks.id, type: organizationContactLinks.type, content: organizationContactLinks.content })
+    .from(organizationContactLinks)
+    .where(eq(organizationContactLinks.organizationId, o.id))
+    .orderBy(asc(organizationContactLinks.position), asc(organizationContactLinks.id))
+  const [admin] = await db
+    .select({ nome: users.name, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, o.id), eq(memberships.isAdmin, true), eq(memberships.active, true)))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1)
+  return {
+    organizacao_id: o.id,
+    tipo: o.tipo as VisitingCard['tipo'],
+    avatar: keepAvatar(o.avatar),
+    nome: o.nome,
+    razao_social: o.razaoSocial,
+    cnpj: o.cnpj,
+    email: o.email,
+    telefone: o.telefone,
+    sobre: o.sobre,
+    endereco: o.endereco,
+    cidade: o.cidade,
+    uf: o.uf,
+    links,
+    admin: admin ?? null,
+  }
+}
+
+/** Partners see each other's card: supplier and customer, flag and unit. */
+async function arePartners(db: Db, a: number, b: number) {
+  const [link] = await db
+    .select({ id: organizationLinks.id })
+    .from(organizationLinks)
+    .where(
+      or(
+        and(eq(organizationLinks.organizationId, a), eq(organizationLinks.partnerId, b)),
+        and(eq(organizationLinks.organizationId, b), eq(organizationLinks.partnerId, a)),
+      ),
+    )
+    .limit(1)
+  if (link) return true
+  const rows = await db.select({ id: organizations.id, bandeiraId: organizations.bandeiraId }).from(organizations).where(or(eq(organizations.id, a), eq(organizations.id, b)))
+  return rows.some((r) => (r.id === a && r.bandeiraId === b) || (r.id === b && r.bandeiraId === a))
+}
+
+export function registerVisitingCard(app: Api, { db }: Deps) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/empresas/cartao/{orgId}/{targetId}',
+      tags: ['Organizações'],
+      summary: 'Cartão de visita de uma empresa, visto pela organização {orgId}: a própria, ou uma parceira (cliente, fornecedor, bandeira, unidade)',
+      security: bearer,
+      middleware: [requireAuth(db)] as const,
+      request: {
+        params: z.object({
+          orgId: z.coerce.number().int().positive().openapi({ example: 1 }),
+          targetId: z.coerce.number().int().positive().openapi({ example: 3 }),
+        }),
+      },
+      responses: {
+        200: jsonContent(VisitingCardSchema, 'Cartão de visita'),
+        403: jsonContent(MessageSchema, 'Sem relação com a empresa'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { orgId, targetId } = c.req.valid('param')
+      await requireMembership(db, c.get('user').id, orgId)
+      if (orgId !== targetId && !(await arePartners(db, orgId, targetId))) abort(403, m.notLinked)
+      const card = await loadVisitingCard(db, targetId)
+      if (!card) abort(404, 'Empresa não encontrada.')
+      return c.json(card, 200)
+    },
+  )
+}
