@@ -6,6 +6,3 @@ export const organizacaoIdField = z.coerce
   .int('Organização inválida.')
   .positive('Organização inválida.')
   .openapi({ example: 1 })
-
-export const orgIdParam = (name: string) =>
-  z.coerce.number({ error: 'Organização inválida.' }).int().positive().openapi({ param: { name, in: 'path' }, example: 1 })
