@@ -1,6 +1,6 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
-import { Toaster } from './components/toaster.tsx'
+import { UiHost } from './components/ui/ui-host.tsx'
 import { commitSession, getSession } from './lib/session.server.ts'
 import './styles.css'
 
@@ -37,7 +37,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      <Toaster toast={loaderData.toast} />
+      <UiHost flash={loaderData.toast} />
     </>
   )
 }

@@ -1,0 +1,16 @@
+import { useNavigation } from 'react-router'
+import { DialogHost } from './dialog-host.tsx'
+import { LoadingOverlay } from './loading-overlay.tsx'
+import { Toaster, type FlashToast } from './toaster.tsx'
+
+/** The page-wide UI of spec §2 that any screen can call on: toasts, confirm/message dialogs, the loading overlay. */
+export function UiHost({ flash }: { flash: FlashToast | null }) {
+  const navigation = useNavigation()
+  return (
+    <>
+      <Toaster flash={flash} />
+      <DialogHost />
+      <LoadingOverlay busy={navigation.state !== 'idle'} />
+    </>
+  )
+}
