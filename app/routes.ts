@@ -15,12 +15,12 @@ export default [
 
   layout('routes/_app.tsx', [
     route('personal-environment', 'routes/personal-environment.tsx'),
+    route('visiting-card', 'routes/visiting-card.tsx'),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
       [
         ['my-team', 'my-team'],
         ['profile', 'profile'],
-        ['visiting-card', 'visiting-card'],
         ['market', 'market'],
         ['orders', 'orders'],
         ['orders-customer/:customerId', 'orders-customer'],

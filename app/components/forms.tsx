@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
+import { MASKED_FIELDS, type MaskName } from '~/lib/ui/masked-fields.ts'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -119,3 +120,67 @@ export function NewAccountFields(props: {
 }
 
 export const TERMS_LABEL = 'Li e concordo com os termos de uso e a política de privacidade'
+
+/** A Conform field whose text is masked as it is typed (spec §5); the server accepts the same text unmasked. */
+export function MaskedField({ label, meta, mask }: { label: string; meta: FieldMetadata<unknown>; mask: MaskName }) {
+  const spec = MASKED_FIELDS[mask]
+  const props = getInputProps(meta as FieldMetadata<string>, { type: 'text' })
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input
+        {...props}
+        key={props.key}
+        defaultValue={spec.mask(String(props.defaultValue ?? ''))}
+        maxLength={spec.maxLength}
+        inputMode={spec.inputMode}
+        placeholder={spec.placeholder}
+        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+        onInput={(event) => {
+          const input = event.currentTarget
+          input.value = spec.mask(input.value)
+        }}
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export function TextareaField({ label, meta, rows = 4 }: { label: string; meta: FieldMetadata<unknown>; rows?: number }) {
+  const props = getTextareaProps(meta as FieldMetadata<string>)
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <textarea {...props} key={props.key} rows={rows} aria-describedby={meta.errors?.length ? meta.errorId : undefined} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export function SelectField({
+  label,
+  meta,
+  options,
+  placeholder,
+}: {
+  label: string
+  meta: FieldMetadata<unknown>
+  options: readonly { value: string; label: string }[]
+  placeholder?: string
+}) {
+  const props = getSelectProps(meta as FieldMetadata<string>)
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...props} key={props.key} aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { callApi } from './api.server.ts'
-import { commitSession, lastCompanyCookie, type AppSession } from './session.server.ts'
+import { commitSession, lastCompanyCookie, requireAuth, type AppSession } from './session.server.ts'
 
 export type OrgType = 'v' | 'f' | 'b' | 'r'
 
@@ -64,4 +64,13 @@ export async function enterCompany(request: Request, session: AppSession, organi
   headers.append('Set-Cookie', await commitSession(session))
   headers.append('Set-Cookie', await lastCompanyCookie().serialize({ userId: user.user_id, orgId: company.organizacao_id }))
   return redirect(landingPath(company), { headers })
+}
+
+/** The company in session for a screen that needs one; without it the user picks one first. */
+export async function requireCompany(request: Request) {
+  const auth = await requireAuth(request)
+  const companyId = auth.session.get('companyId')
+  const company = companyId ? await loadCompany(request, auth.token, companyId) : null
+  if (!company) throw redirect('/personal-environment')
+  return { ...auth, company }
 }

@@ -1,11 +1,11 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/personal-environment'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { enterCompany } from '~/lib/company.server.ts'
 import { maskCnpj } from '~/lib/masks.ts'
 import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/lib/org-types.ts'
-import { getSession, redirectWithToast } from '~/lib/session.server.ts'
+import { commitSession, getSession, redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ambiente pessoal | Pedidos B2B' }]
 
@@ -35,8 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
-  const orgId = Number(form.get('organizacao_id'))
   const session = await getSession(request)
+  if (form.get('intent') === 'leave') {
+    // Side menu → 'Sair da organização': forget the company in session, back to this page.
+    session.unset('companyId')
+    return redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
+  const orgId = Number(form.get('organizacao_id'))
   const entered = Number.isInteger(orgId) && orgId > 0 ? await enterCompany(request, session, orgId) : null
   return entered ?? redirectWithToast(request, '/personal-environment', { kind: 'error', text: 'Você não tem acesso a esta organização.' })
 }

@@ -9,7 +9,7 @@ const optionalText = (label: string, max: number) =>
     .string()
     .trim()
     .max(max, m.tooLong(label, max))
-    .optional()
+    .nullish()
     .transform((v) => v || null)
 
 /** The company fields a visiting card shows; shared by the visiting-card form and POST api/empresas/updateprofile. */
@@ -19,13 +19,13 @@ export const CompanyDetailsSchema = z.object({
     .string()
     .trim()
     .max(255, m.tooLong('O email', 255))
-    .optional()
+    .nullish()
     .transform((v) => v?.toLowerCase() || null)
     .refine((v) => v === null || z.email().safeParse(v).success, m.emailInvalid),
   telefone: z
     .string()
     .trim()
-    .optional()
+    .nullish()
     .transform((v) => v?.replace(/\D/g, '') || null)
     .refine((v) => v === null || /^\d{10,11}$/.test(v), m.phoneInvalid),
   sobre: optionalText('O texto sobre a empresa', 1000),
@@ -34,7 +34,7 @@ export const CompanyDetailsSchema = z.object({
   uf: z
     .string()
     .trim()
-    .optional()
+    .nullish()
     .transform((v) => v?.toUpperCase() || null)
     .refine((v) => v === null || (UFS as readonly string[]).includes(v), m.ufInvalid),
   links: z
@@ -55,3 +55,31 @@ export const FlagCodeSchema = z.object({
 export const TokenbaseSchema = z.object({
   tokenbase: z.string({ error: m.tokenbaseRequired }).trim().min(1, m.tokenbaseRequired).max(100, m.tooLong('O código Tokenbase', 100)),
 })
+
+/**
+ * The visiting-card form: the form offers spare link rows, so a row without text is
+ * dropped; the others are checked where they stand, so each error stays on its row.
+ */
+export const VisitingCardFormSchema = CompanyDetailsSchema.extend({
+  links: z
+    .array(z.object({ type: z.string().optional(), content: z.string().trim().max(255, m.tooLong('O link', 255)).optional() }))
+    .default([])
+    .superRefine((rows, ctx) => {
+      rows.forEach((row, i) => {
+        if (row.content && !(LINK_TYPES as readonly string[]).includes(row.type ?? '')) {
+          ctx.addIssue({ code: 'custom', path: [i, 'type'], message: m.linkTypeInvalid })
+        }
+      })
+    })
+    .transform((rows) => rows.flatMap((row) => (row.content ? [{ type: row.type as (typeof LINK_TYPES)[number], content: row.content }] : [])))
+    .refine((rows) => rows.length <= 10, m.tooManyLinks),
+})
+
+export const LINK_TYPE_LABELS: Record<(typeof LINK_TYPES)[number], string> = {
+  site: 'Site',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  outro: 'Outro',
+}

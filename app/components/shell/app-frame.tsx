@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { MENU_PIN_STORAGE_KEY, MENU_WIDE_MIN_PX, type MenuCompany } from '~/lib/menu.ts'
+import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
+import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
+
+type ShellCompany = MenuCompany & HeaderCompany
+
+/**
+ * Applies the stored pin before the first paint (the page would otherwise jump from
+ * 80 px to 260 px when React starts). Harmless if blocked: React applies it anyway.
+ */
+const RESTORE_PIN = `try{if(sessionStorage.getItem(${JSON.stringify(MENU_PIN_STORAGE_KEY)})==='1')document.currentScript.parentElement.setAttribute('data-menu-pinned','')}catch(e){}`
+
+const WIDE_QUERY = `(min-width: ${MENU_WIDE_MIN_PX}px)`
+
+function readPin() {
+  try {
+    return window.sessionStorage.getItem(MENU_PIN_STORAGE_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function writePin(pinned: boolean) {
+  try {
+    window.sessionStorage.setItem(MENU_PIN_STORAGE_KEY, pinned ? '1' : '0')
+  } catch {
+    // Storage refused (private mode, quota): the pin lasts until the next page load.
+  }
+}
+
+/**
+ * The app shell of spec §2: with a company entered, the side menu, the header and the
+ * padded routed view; without one (personal environment), the header only.
+ */
+export function AppFrame({ user, company, children }: { user: HeaderUser; company: ShellCompany | null; children: ReactNode }) {
+  if (!company) {
+    return (
+      <div className="shell">
+        <Header user={user} company={null} menu={null} />
+        <main className="app-content">{children}</main>
+      </div>
+    )
+  }
+  return (
+    <MenuFrame user={user} company={company}>
+      {children}
+    </MenuFrame>
+  )
+}
+
+function MenuFrame({ user, company, children }: { user: HeaderUser; company: ShellCompany; children: ReactNode }) {
+  const hydrated = useHydrated()
+  const location = useLocation()
+  const [pinned, setPinned] = useState(false)
+  const [open, setOpen] = useState(false)
+  const [wide, setWide] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    setPinned(readPin())
+    const query = window.matchMedia(WIDE_QUERY)
+    const update = () => {
+      setWide(query.matches)
+      if (query.matches) setOpen(false)
+    }
+    update()
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [])
+
+  // A link followed (page or modal) closes the drawer.
+  useEffect(() => setOpen(false), [location.pathname, location.search])
+
+  const changePin = useCallback((next: boolean) => {
+    setPinned(next)
+    writePin(next)
+  }, [])
+
+  const close = useCallback(() => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }, [])
+
+  const drawerOpen = open && !wide
+
+  // Escape closes the drawer from anywhere and gives focus back to the menu button.
+  useEffect(() => {
+    if (!drawerOpen) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [drawerOpen, close])
+
+  return (
+    <div className="shell shell-with-menu" data-menu-pinned={pinned ? '' : undefined} suppressHydrationWarning>
+      <script dangerouslySetInnerHTML={{ __html: RESTORE_PIN }} />
+      <input
+        type="checkbox"
+        id={SIDE_MENU_TOGGLE_ID}
+        className="side-menu-toggle"
+        aria-label="Menu principal"
+        autoComplete="off"
+        checked={open}
+        onChange={(e) => setOpen(e.currentTarget.checked)}
+        // With JS the header's real button takes over; the checkbox only carries the state for CSS.
+        tabIndex={hydrated ? -1 : undefined}
+        aria-hidden={hydrated ? true : undefined}
+      />
+      <Header
+        user={user}
+        company={company}
+        menu={{ hydrated, open, onToggle: () => setOpen((o) => !o), buttonRef }}
+      />
+      <SideMenu company={company} hydrated={hydrated} pinned={pinned} onPinnedChange={changePin} open={open} onClose={close} wide={wide} />
+      <label htmlFor={SIDE_MENU_TOGGLE_ID} className="side-menu-backdrop" aria-hidden="true" />
+      <main className="app-content shell-main" inert={drawerOpen || undefined}>
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,152 @@
+import { useEffect, useRef, type RefObject } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import { modalHref, PRODUCT_NAME } from '~/lib/menu.ts'
+import type { OrgTypeCode } from '~/lib/org-types.ts'
+import { headerNotices } from './notices.ts'
+import { SHELL_ICONS } from './shell-icons.tsx'
+import { SIDE_MENU_ID, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
+
+export type HeaderUser = { nome: string; avatar: string | null }
+export type HeaderCompany = {
+  nome: string
+  avatar: string | null
+  tipo: OrgTypeCode
+  msg_atraso: number
+  condicoes_restritas: number
+  trial_days: number
+}
+
+type HeaderProps = {
+  user: HeaderUser
+  company: HeaderCompany | null
+  /** Whether there is a side menu to open (a company is entered). */
+  menu: { hydrated: boolean; open: boolean; onToggle: () => void; buttonRef: RefObject<HTMLButtonElement | null> } | null
+}
+
+/**
+ * The app header (spec §2): the menu button of narrow screens, the brand, the company
+ * entered, its notices (overdue messages, suspended conditions, the trial countdown of
+ * type f) and the user menu (Perfil, Ajuda, Logout).
+ */
+export function Header({ user, company, menu }: HeaderProps) {
+  const location = useLocation()
+  const notices = company ? headerNotices(company) : []
+  return (
+    <header className="app-header">
+      {menu ? (
+        menu.hydrated ? (
+          <button
+            type="button"
+            ref={menu.buttonRef}
+            className="menu-button"
+            aria-controls={SIDE_MENU_ID}
+            aria-expanded={menu.open}
+            onClick={menu.onToggle}
+          >
+            <SHELL_ICONS.menu />
+            <span className="sr-only">Menu principal</span>
+          </button>
+        ) : (
+          // Without JavaScript the label flips the checkbox before the header (which keyboards reach).
+          <label htmlFor={SIDE_MENU_TOGGLE_ID} className="menu-button" aria-hidden="true">
+            <SHELL_ICONS.menu />
+          </label>
+        )
+      ) : null}
+
+      <Link to="/personal-environment" className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          {PRODUCT_NAME.slice(0, 1)}
+        </span>{' '}
+        <span className="brand-name">{PRODUCT_NAME} B2B</span>
+      </Link>
+
+      {company ? (
+        <span className="header-company">
+          <span className="org-avatar header-company-avatar" aria-hidden="true">
+            {company.avatar ? <img src={company.avatar} alt="" /> : company.nome.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="header-company-name">{company.nome}</span>
+        </span>
+      ) : null}
+
+      {notices.length > 0 ? (
+        <ul className="header-notices" aria-label="Avisos" role="list">
+          {notices.map((n) => (
+            <li key={n.key}>
+              <Link
+                to={'href' in n ? n.href : modalHref(n.modal, location.pathname, location.search)}
+                preventScrollReset={!('href' in n)}
+                className={`header-notice header-notice-${n.tone}`}
+                data-notice={n.key}
+              >
+                {n.key === 'trial' ? <SHELL_ICONS.clock width={16} height={16} /> : <SHELL_ICONS.alert width={16} height={16} />}
+                <span>{n.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <UserMenu user={user} />
+    </header>
+  )
+}
+
+/** Kept as it was (e2e tests open it by its label and press its items). With JS it also closes on Escape and on a click outside. */
+function UserMenu({ user }: { user: HeaderUser }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+
+  useEffect(() => {
+    ref.current?.removeAttribute('open')
+  }, [location.pathname])
+
+  useEffect(() => {
+    const details = ref.current
+    if (!details) return
+    const onPointer = (e: PointerEvent) => {
+      if (details.open && e.target instanceof Node && !details.contains(e.target)) details.open = false
+    }
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && details.open) {
+        details.open = false
+        details.querySelector('summary')?.focus()
+      }
+    }
+    document.addEventListener('pointerdown', onPointer)
+    details.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      details.removeEventListener('keydown', onKey)
+    }
+  }, [])
+
+  return (
+    <details className="user-menu" ref={ref}>
+      <summary aria-label={`Menu do usuário ${user.nome}`}>
+        <span className="avatar" aria-hidden="true">
+          {user.avatar ? <img src={user.avatar} alt="" /> : user.nome.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-name">{user.nome}</span>
+      </summary>
+      <ul className="menu" role="list">
+        <li>
+          <Link to="/profile">Perfil</Link>
+        </li>
+        <li>
+          <button type="button" className="link-button">
+            Ajuda
+          </button>
+        </li>
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit" className="link-button">
+              Logout
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  )
+}

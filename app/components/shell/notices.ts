@@ -1,0 +1,46 @@
+import type { MenuModal } from '~/lib/menu.ts'
+import type { OrgTypeCode } from '~/lib/org-types.ts'
+import { trialBanner } from '~/lib/trial.ts'
+
+/** What the header notices read from the company in session (spec §3). */
+export type NoticeCompany = {
+  tipo: OrgTypeCode
+  msg_atraso: number
+  condicoes_restritas: number
+  trial_days: number
+}
+
+export type HeaderNotice =
+  | { key: 'overdue'; text: string; href: '/Chat'; tone: 'warning' }
+  | { key: 'restricted'; text: string; modal: MenuModal; tone: 'danger' }
+  | { key: 'trial'; text: string; modal: MenuModal; tone: 'info' }
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * Spec §1/§4: the header shows overdue messages (msg_atraso > 0, to the chat), the
+ * restricted-conditions notice (condicoes_restritas > 0, to the plans modal) and the
+ * trial countdown of type f (app/lib/trial.ts, which also opens the plans modal).
+ */
+export function headerNotices(company: NoticeCompany): HeaderNotice[] {
+  const notices: HeaderNotice[] = []
+  if (company.msg_atraso > 0) {
+    notices.push({
+      key: 'overdue',
+      text: plural(company.msg_atraso, 'mensagem aguardando resposta', 'mensagens aguardando resposta'),
+      href: '/Chat',
+      tone: 'warning',
+    })
+  }
+  if (company.condicoes_restritas > 0) {
+    notices.push({
+      key: 'restricted',
+      text: plural(company.condicoes_restritas, 'condição suspensa', 'condições suspensas'),
+      modal: 'planos',
+      tone: 'danger',
+    })
+  }
+  const trial = trialBanner(company)
+  if (trial) notices.push({ key: 'trial', text: trial.text, modal: 'planos', tone: 'info' })
+  return notices
+}

@@ -1,0 +1,158 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form } from 'react-router'
+import type { Route } from './+types/visiting-card'
+import { Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaField } from '~/components/forms.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { VisitingCard, type VisitingCardData } from '~/components/visiting-card.tsx'
+import { apiErrorMessages } from '~/lib/api.server.ts'
+import { authedApi } from '~/lib/authed-api.server.ts'
+import { requireCompany } from '~/lib/company.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { companyMessages } from '~/lib/messages/company.ts'
+import { LINK_TYPE_LABELS, LINK_TYPES, VisitingCardFormSchema } from '~/lib/schemas/company.ts'
+import { LOGO_ACCEPT } from '~/lib/schemas/auth.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+import { UFS } from '~/lib/uf.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Cartão de visita | Pedidos B2B' }]
+
+/** Spare rows for new links, so that adding one works without JavaScript too. */
+const SPARE_LINK_ROWS = 2
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { company } = await requireCompany(request)
+  const res = await authedApi<VisitingCardData>(request, `api/empresas/cartao/${company.organizacao_id}/${company.organizacao_id}`)
+  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  return { card: res.data, isAdmin: company.is_admin, organizacaoId: company.organizacao_id }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { company } = await requireCompany(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const orgId = company.organizacao_id
+  if (intent === 'logo' || intent === 'remove-logo') {
+    const res =
+      intent === 'logo'
+        ? await authedApi<{ message: string }>(request, 'api/empresas/saveavatar', {
+            form: (() => {
+              const body = new FormData()
+              body.set('organizacao_id', String(orgId))
+              const file = formData.get('avatar')
+              if (file instanceof File && file.size > 0) body.set('avatar', file, file.name)
+              return body
+            })(),
+          })
+        : await authedApi<{ message: string }>(request, 'api/empresas/deletedetail', { json: { organizacao_id: orgId, detail: 'avatar' } })
+    const text = res.ok ? res.data.message : apiErrorMessages(res.data).join(' ')
+    return redirectWithToast(request, '/visiting-card', { kind: res.ok ? 'success' : 'error', text })
+  }
+  const submission = parseWithZod(formData, { schema: VisitingCardFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const res = await authedApi<{ message: string }>(request, 'api/empresas/updateprofile', { json: { organizacao_id: orgId, ...submission.value } })
+  if (!res.ok) {
+    const fields = ['razao_social', 'email', 'telefone', 'sobre', 'endereco', 'cidade', 'uf', 'links']
+    return data({ result: replyWithApiError(submission, res.data, { fields }) }, { status: 400 })
+  }
+  return redirectWithToast(request, '/visiting-card', { kind: 'success', text: res.data.message })
+}
+
+export default function VisitingCardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { card, isAdmin } = loaderData
+  return (
+    <section className="stack" aria-labelledby="vc-title">
+      <h1 id="vc-title">Cartão de visita</h1>
+      <VisitingCard card={card} />
+      {isAdmin ? (
+        <>
+          <LogoForms hasLogo={Boolean(card.avatar)} />
+          <DetailsForm card={card} lastResult={actionData?.result} />
+        </>
+      ) : (
+        <p className="muted">{companyMessages.onlyAdmins}</p>
+      )}
+    </section>
+  )
+}
+
+function LogoForms({ hasLogo }: { hasLogo: boolean }) {
+  return (
+    <div className="card stack">
+      <h2>Logo</h2>
+      <Form method="post" encType="multipart/form-data" className="toolbar">
+        <input type="hidden" name="intent" value="logo" />
+        <label className="sr-only" htmlFor="vc-logo">
+          Arquivo do logo
+        </label>
+        <input id="vc-logo" name="avatar" type="file" accept={LOGO_ACCEPT} required aria-describedby="vc-logo-caption" />
+        <button type="submit" className="button">
+          Enviar logo
+        </button>
+      </Form>
+      <small id="vc-logo-caption" className="field-caption">
+        PNG, JPG ou JPEG, até 1MB.
+      </small>
+      {hasLogo ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove-logo" />
+          <button type="submit" className="button">
+            Remover logo
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  )
+}
+
+function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult'] }) {
+  const links = [...card.links.map(({ type, content }) => ({ type, content })), ...Array.from({ length: SPARE_LINK_ROWS }, () => ({ type: 'site', content: '' }))]
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(VisitingCardFormSchema, {
+    id: 'visiting-card',
+    lastResult,
+    defaultValue: {
+      razao_social: card.razao_social ?? card.nome,
+      email: card.email ?? '',
+      telefone: card.telefone ?? '',
+      sobre: card.sobre ?? '',
+      endereco: card.endereco ?? '',
+      cidade: card.cidade ?? '',
+      uf: card.uf ?? '',
+      links,
+    },
+  })
+  const linkRows = fields.links.getFieldList()
+  return (
+    <Form method="post" className="card" {...formProps}>
+      <h2>Dados da empresa</h2>
+      <input type="hidden" name="intent" value="save" />
+      <FormErrors form={form} />
+      <Field label="Razão social" meta={fields.razao_social} />
+      <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
+      <MaskedField label="Telefone" meta={fields.telefone} mask="cellphone" />
+      <TextareaField label="Sobre a empresa" meta={fields.sobre} />
+      <Field label="Endereço" meta={fields.endereco} inputProps={{ autoComplete: 'street-address' }} />
+      <div className="field-row">
+        <Field label="Cidade" meta={fields.cidade} />
+        <SelectField label="UF" meta={fields.uf} placeholder="—" options={UFS.map((uf) => ({ value: uf, label: uf }))} />
+      </div>
+      <fieldset className="links-fieldset">
+        <legend>Links</legend>
+        <ul className="plain-list">
+          {linkRows.map((row, i) => {
+            const item = row.getFieldset()
+            return (
+              <li key={row.key} className="field-row">
+                <SelectField label={`Tipo do link ${i + 1}`} meta={item.type} options={LINK_TYPES.map((t) => ({ value: t, label: LINK_TYPE_LABELS[t] }))} />
+                <Field label={`Link ${i + 1}`} meta={item.content} />
+              </li>
+            )
+          })}
+        </ul>
+        <small className="field-caption">Deixe o link em branco para removê-lo.</small>
+      </fieldset>
+      <SubmitButton disabled={submitDisabled} pending="Salvando…">
+        Salvar
+      </SubmitButton>
+    </Form>
+  )
+}
