@@ -8,6 +8,7 @@ import { registerRegister } from './auth/register.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerCompanyProfile } from './organizations/company-profile.ts'
 import { registerOrgProfile } from './organizations/org-profile.ts'
+import { registerTeam } from './team/index.ts'
 
 /** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
 export function createApi(deps: Deps) {
@@ -27,6 +28,7 @@ export function createApi(deps: Deps) {
   registerInvites(app, deps)
   registerOrgProfile(app, deps)
   registerCompanyProfile(app, deps)
+  registerTeam(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

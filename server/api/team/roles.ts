@@ -1,0 +1,205 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, count, eq, ne, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import { cargoPermissions, cargos, memberships } from '../../db/schema.ts'
+import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { audit } from '../organizations/audit.ts'
+import { requireMembership, requirePermission } from '../organizations/membership.ts'
+import {
+  assertCanGrant,
+  CargoSchema,
+  cargoNameField,
+  findCargo,
+  idField,
+  idParam,
+  listCargos,
+  lockOrganization,
+  organizacaoIdField,
+  OrgParams,
+  permissionsField,
+  teamMessages as tm,
+} from './shared.ts'
+
+const CreateCargoBody = z
+  .object({ organizacao_id: organizacaoIdField, nome: cargoNameField, permissoes: permissionsField })
+  .openapi('CriarCargoRequest', { example: { organizacao_id: 1, nome: 'Vendedor', permissoes: ['pedidos_ver', 'clientes'] } })
+
+const EditCargoBody = z
+  .object({
+    organizacao_id: organizacaoIdField,
+    cargo_id: idField(tm.cargoRequired, tm.cargoInvalid, 1),
+    nome: cargoNameField,
+    permissoes: permissionsField,
+  })
+  .openapi('EditarCargoRequest', {
+    example: { organizacao_id: 1, cargo_id: 1, nome: 'Vendedor sênior', permissoes: ['pedidos_ver', 'pedidos_status', 'clientes'] },
+  })
+
+const DeleteCargoParams = z.object({
+  orgId: idParam('orgId', tm.orgInvalid, 1),
+  cargoId: idParam('cargoId', tm.cargoInvalid, 1),
+})
+
+const CargoAnswer = z.object({ message: z.string(), cargo: CargoSchema }).openapi('CargoSalvo')
+
+const forbidden = { 403: jsonContent(MessageSchema, 'Não é membro, ou não tem a permissão "equipe"') }
+
+/** Another role of the organization already has this name (names are unique ignoring case). */
+async function nameTaken(tx: Tx, organizationId: number, nome: string, exceptId?: number) {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(cargos)
+    .where(
+      and(
+        eq(cargos.organizationId, organizationId),
+        sql`lower(${cargos.nome}) = lower(${nome})`,
+        exceptId === undefined ? undefined : ne(cargos.id, exceptId),
+      ),
+    )
+  return n > 0
+}
+
+export function registerRoles(app: Api, { db }: Deps) {
+  const auth = requireAuth(db)
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/myteam/{id}/getcargos',
+      tags: ['Equipe'],
+      summary: 'Cargos da organização com suas permissões; para membros',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { params: OrgParams },
+      responses: {
+        200: jsonContent(z.object({ cargos: z.array(CargoSchema) }), 'Cargos, por nome'),
+        403: jsonContent(MessageSchema, 'Não é membro'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await requireMembership(db, c.get('user').id, id)
+      return c.json({ cargos: await listCargos(db, id) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/myteam/criarcargo',
+      tags: ['Equipe'],
+      summary: 'Cria um cargo com uma lista de permissões (permissão "equipe")',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: CreateCargoBody } } } },
+      responses: { 201: jsonContent(CargoAnswer, 'Cargo criado'), ...forbidden, ...errorResponses },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const body = c.req.valid('json')
+      const cargo = await db.transaction(async (tx) => {
+        await lockOrganization(tx, body.organizacao_id)
+        const { membership } = await requirePermission(tx, user.id, body.organizacao_id, 'equipe')
+        await assertCanGrant(tx, membership, body.permissoes)
+        if (await nameTaken(tx, body.organizacao_id, body.nome)) fail('nome', tm.cargoNameTaken)
+        const [row] = await tx.insert(cargos).values({ organizationId: body.organizacao_id, nome: body.nome }).returning()
+        if (body.permissoes.length) await tx.insert(cargoPermissions).values(body.permissoes.map((permissao) => ({ cargoId: row.id, permissao })))
+        await audit(tx, {
+          organizationId: body.organizacao_id,
+          userId: user.id,
+          acao: 'cargo.criado',
+          detalhes: { cargo_id: row.id, nome: row.nome, permissoes: body.permissoes },
+        })
+        return (await listCargos(tx, body.organizacao_id, [row.id]))[0]
+      })
+      return c.json({ message: tm.cargoCreated, cargo }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/myteam/editcargo',
+      tags: ['Equipe'],
+      summary: 'Renomeia um cargo e troca a lista de permissões dele (permissão "equipe")',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: EditCargoBody } } } },
+      responses: { 200: jsonContent(CargoAnswer, 'Cargo atualizado'), ...forbidden, ...errorResponses },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const body = c.req.valid('json')
+      const cargo = await db.transaction(async (tx) => {
+        await lockOrganization(tx, body.organizacao_id)
+        const { membership } = await requirePermission(tx, user.id, body.organizacao_id, 'equipe')
+        const before = await findCargo(tx, body.organizacao_id, body.cargo_id)
+        if (!before) fail('cargo_id', tm.cargoNotFound)
+        // Both what the role loses and what it gains must be the caller's to give.
+        await assertCanGrant(tx, membership, [...before.permissoes, ...body.permissoes])
+        if (await nameTaken(tx, body.organizacao_id, body.nome, before.id)) fail('nome', tm.cargoNameTaken)
+        await tx.update(cargos).set({ nome: body.nome }).where(eq(cargos.id, before.id))
+        await tx.delete(cargoPermissions).where(eq(cargoPermissions.cargoId, before.id))
+        if (body.permissoes.length) await tx.insert(cargoPermissions).values(body.permissoes.map((permissao) => ({ cargoId: before.id, permissao })))
+        await audit(tx, {
+          organizationId: body.organizacao_id,
+          userId: user.id,
+          acao: 'cargo.editado',
+          detalhes: {
+            cargo_id: before.id,
+            antes: { nome: before.nome, permissoes: before.permissoes },
+            depois: { nome: body.nome, permissoes: body.permissoes },
+          },
+        })
+        return (await listCargos(tx, body.organizacao_id, [before.id]))[0]
+      })
+      return c.json({ message: tm.cargoUpdated, cargo }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/myteam/{orgId}/{cargoId}/excluircargo',
+      tags: ['Equipe'],
+      summary: 'Exclui um cargo; os membros com ele continuam na equipe, sem cargo (permissão "equipe")',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { params: DeleteCargoParams },
+      responses: {
+        200: jsonContent(z.object({ message: z.string(), membros_afetados: z.number().int() }), 'Cargo excluído'),
+        ...forbidden,
+        404: jsonContent(MessageSchema, 'O cargo não existe nesta organização'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { orgId, cargoId } = c.req.valid('param')
+      const affected = await db.transaction(async (tx) => {
+        await lockOrganization(tx, orgId)
+        const { membership } = await requirePermission(tx, user.id, orgId, 'equipe')
+        const cargo = await findCargo(tx, orgId, cargoId)
+        if (!cargo) abort(404, 'Cargo não encontrado nesta organização.')
+        await assertCanGrant(tx, membership, cargo.permissoes)
+        // The foreign key would do the same; done here to count who loses the role.
+        const members = await tx
+          .update(memberships)
+          .set({ cargoId: null })
+          .where(and(eq(memberships.cargoId, cargo.id), eq(memberships.organizationId, orgId)))
+          .returning({ userId: memberships.userId, active: memberships.active })
+        await tx.delete(cargos).where(eq(cargos.id, cargo.id))
+        const active = members.filter((m) => m.active).length
+        await audit(tx, {
+          organizationId: orgId,
+          userId: user.id,
+          acao: 'cargo.excluido',
+          detalhes: { cargo_id: cargo.id, nome: cargo.nome, permissoes: cargo.permissoes, membros_afetados: active },
+        })
+        return active
+      })
+      return c.json({ message: tm.cargoDeleted(affected), membros_afetados: affected }, 200)
+    },
+  )
+}
