@@ -16,11 +16,11 @@ export default [
   layout('routes/_app.tsx', [
     route('personal-environment', 'routes/personal-environment.tsx'),
     route('visiting-card', 'routes/visiting-card.tsx'),
+    route('profile', 'routes/profile.tsx'),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
       [
         ['my-team', 'my-team'],
-        ['profile', 'profile'],
         ['market', 'market'],
         ['orders', 'orders'],
         ['orders-customer/:customerId', 'orders-customer'],

@@ -52,7 +52,7 @@ export async function seedDemo(db: Db) {
       .insert(organizations)
       .values([
         org('f', 'Distribuidora Sol', '112223330001', { plano: 'P', createdBy: ana.id }),
-        org('b', 'Rede Farma Mais', '223334440001', { codigoBandeira: 'FARMAMAIS', createdBy: ana.id }),
+        org('b', 'Rede Farma Mais', '223334440001', { plano: 'U', codigoBandeira: 'FARMAMAIS', createdBy: ana.id }),
         org('v', 'Farmácia Central', '334445550001', { createdBy: bruno.id }),
         org('r', 'Revenda Norte', '445556660001', { createdBy: carla.id, cidade: 'Belém', uf: 'PA' }),
         // The alphanumeric CNPJ issued since July 2026.

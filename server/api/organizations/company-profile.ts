@@ -47,6 +47,14 @@ const CompanyProfileSchema = z
 /** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
 const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
 
+/**
+ * permissions.type (spec §2, §3): 'P' when the organization has paid features (a paid plan,
+ * or the 14-day trial running), 'B' on Básico. It gates the BANDEIRA group of the menu.
+ */
+export function permissionType(plano: string, trialDaysUsed: number, onTrial: boolean) {
+  return plano !== 'B' || (onTrial && trialDaysUsed < TRIAL_DAYS) ? 'P' : 'B'
+}
+
 export function registerCompanyProfile(app: Api, { db }: Deps) {
   app.openapi(
     createRoute({
@@ -94,7 +102,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           is_linked: o.bandeiraId !== null,
           restricoes: restrictions,
           bandeira_id: o.bandeiraId,
-          permissions: { type: o.plano, pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
+          permissions: { type: permissionType(o.plano, trialUsed, o.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
           level: m.level,
           is_admin: m.isAdmin,
           tipo: o.tipo as 'v' | 'f' | 'b' | 'r',

@@ -1,0 +1,108 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form } from 'react-router'
+import type { Route } from './+types/profile'
+import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
+import { Avatar } from '~/components/ui/avatar.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { apiErrorMessages } from '~/lib/api.server.ts'
+import { authedApi } from '~/lib/authed-api.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { authMessages } from '~/lib/messages/auth.ts'
+import { ProfileNameSchema } from '~/lib/schemas/profile.ts'
+import { commitSession, redirectWithToast, requireAuth, type SessionUser } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Pedidos B2B' }]
+
+type Profile = SessionUser & { token: string }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const res = await authedApi<Profile>(request, 'api/profile')
+  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  return { profile: { user_id: res.data.user_id, nome: res.data.nome, email: res.data.email, avatar: res.data.avatar } }
+}
+
+/** Keeps the header in step: the session holds the name and photo it shows. */
+async function rememberProfile(request: Request, profile: Profile, text: string) {
+  const { session } = await requireAuth(request)
+  session.set('user', { user_id: profile.user_id, nome: profile.nome, email: profile.email, avatar: profile.avatar })
+  return redirectWithToast(request, '/profile', { kind: 'success', text }, session)
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (intent === 'avatar' || intent === 'remove-avatar') {
+    let res
+    if (intent === 'avatar') {
+      const body = new FormData()
+      const file = formData.get('avatar')
+      if (file instanceof File && file.size > 0) body.set('avatar', file, file.name)
+      res = await authedApi<Profile>(request, 'api/saveavatar', { form: body })
+    } else {
+      res = await authedApi<Profile>(request, 'api/deletedetail', { json: { detail: 'avatar' } })
+    }
+    if (!res.ok) return redirectWithToast(request, '/profile', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
+    return rememberProfile(request, res.data, intent === 'avatar' ? 'Foto atualizada!' : 'Foto removida!')
+  }
+  const submission = parseWithZod(formData, { schema: ProfileNameSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const res = await authedApi<Profile>(request, 'api/updateprofile', { json: submission.value })
+  if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['nome'] }) }, { status: 400 })
+  return rememberProfile(request, res.data, authMessages.profileUpdated)
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(ProfileNameSchema, {
+    id: 'profile',
+    lastResult: actionData?.result,
+    defaultValue: { nome: profile.nome },
+  })
+  return (
+    <section className="stack" aria-labelledby="profile-title">
+      <h1 id="profile-title">Perfil</h1>
+      <div className="card profile-head">
+        <Avatar name={profile.nome} photo={profile.avatar} size={96} alt={`Foto de ${profile.nome}`} />
+        <div>
+          <h2>{profile.nome}</h2>
+          <p className="muted">{profile.email}</p>
+        </div>
+      </div>
+
+      <div className="card stack">
+        <h2>Foto</h2>
+        <Form method="post" encType="multipart/form-data" className="toolbar">
+          <input type="hidden" name="intent" value="avatar" />
+          <label className="sr-only" htmlFor="profile-photo">
+            Arquivo da foto
+          </label>
+          <input id="profile-photo" name="avatar" type="file" accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif" required aria-describedby="profile-photo-caption" />
+          <button type="submit" className="button">
+            Enviar foto
+          </button>
+        </Form>
+        <small id="profile-photo-caption" className="field-caption">
+          PNG, JPG ou GIF, até 1MB. Sem foto, mostramos suas iniciais.
+        </small>
+        {profile.avatar ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove-avatar" />
+            <button type="submit" className="button">
+              Remover foto
+            </button>
+          </Form>
+        ) : null}
+      </div>
+
+      <Form method="post" className="card" {...formProps}>
+        <h2>Nome</h2>
+        <input type="hidden" name="intent" value="name" />
+        <FormErrors form={form} />
+        <Field label="Nome" meta={fields.nome} inputProps={{ autoComplete: 'name' }} />
+        <SubmitButton disabled={submitDisabled} pending="Salvando…">
+          Salvar
+        </SubmitButton>
+      </Form>
+    </section>
+  )
+}
