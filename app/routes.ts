@@ -10,6 +10,9 @@ export default [
   route('login-new/:token', 'routes/login-new.tsx'),
   route('update-order-status/:orderId/:orderStatus', 'routes/update-order-status.tsx'),
   route('logout', 'routes/logout.tsx'),
+  route('acoes/bandeira', 'routes/acoes.bandeira.ts'),
+  route('acoes/tokenbase', 'routes/acoes.tokenbase.ts'),
+  route('acoes/convite', 'routes/acoes.convite.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
 

@@ -5,7 +5,7 @@ export type Toast = { kind: 'success' | 'error' | 'info'; text: string }
 
 /** The company entered is kept by id; the private layout loads its profile fresh on each request. */
 type SessionData = { token: string; user: SessionUser; remember: boolean; companyId: number }
-type FlashData = { toast: Toast }
+type FlashData = { toast: Toast; inviteLink: string }
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30
 

@@ -1,6 +1,9 @@
-import { Outlet, redirect } from 'react-router'
+import { data, Outlet, redirect } from 'react-router'
 import type { Route } from './+types/_app'
+import { CompanyModals, type ModalData } from '~/components/company-modals.tsx'
 import { AppFrame } from '~/components/shell/app-frame.tsx'
+import type { VisitingCardData } from '~/components/visiting-card.tsx'
+import { callApi } from '~/lib/api.server.ts'
 import { loadCompany } from '~/lib/company.server.ts'
 import { commitSession, requireAuth } from '~/lib/session.server.ts'
 
@@ -8,25 +11,34 @@ import { commitSession, requireAuth } from '~/lib/session.server.ts'
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session, token } = await requireAuth(request)
   const companyId = session.get('companyId')
-  if (!companyId) return { user, company: null }
+  if (!companyId) return { user, company: null, modalData: null }
   const company = await loadCompany(request, token, companyId)
   if (!company) {
     // Removed from the company meanwhile: back to the personal environment, without it.
     session.unset('companyId')
     throw redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
   }
-  return { user, company }
+  const modal = new URL(request.url).searchParams.get('modal')
+  let flagCard: VisitingCardData | null = null
+  if (modal === 'bandeira' && company.bandeira_id) {
+    const res = await callApi<VisitingCardData>(request, `api/empresas/cartao/${company.organizacao_id}/${company.bandeira_id}`, { token })
+    flagCard = res.ok ? res.data : null
+  }
+  const inviteLink = session.get('inviteLink') ?? null
+  const modalData: ModalData = { flagCard, inviteLink }
+  return data({ user, company, modalData }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
 }
 
 /**
- * With a company entered: side menu + header + padded routed view. Without one
- * (personal environment): the header only (app/components/shell).
+ * With a company entered: side menu + header + padded routed view, and the modals the
+ * menu opens. Without one (personal environment): the header only (app/components/shell).
  */
 export default function AppShell({ loaderData }: Route.ComponentProps) {
-  const { user, company } = loaderData
+  const { user, company, modalData } = loaderData
   return (
     <AppFrame user={user} company={company}>
       <Outlet />
+      {company && modalData ? <CompanyModals company={company} data={modalData} /> : null}
     </AppFrame>
   )
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/visiting-card'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaField } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -23,7 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { company } = await requireCompany(request)
   const res = await authedApi<VisitingCardData>(request, `api/empresas/cartao/${company.organizacao_id}/${company.organizacao_id}`)
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
-  return { card: res.data, isAdmin: company.is_admin, organizacaoId: company.organizacao_id }
+  return {
+    card: res.data,
+    isAdmin: company.is_admin,
+    tokenbase: company.tokenbase,
+    flagCode: company.tipo === 'b' ? company.codigo_bandeira : null,
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,11 +63,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function VisitingCardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { card, isAdmin } = loaderData
+  const { card, isAdmin, tokenbase, flagCode } = loaderData
   return (
     <section className="stack" aria-labelledby="vc-title">
       <h1 id="vc-title">Cartão de visita</h1>
       <VisitingCard card={card} />
+      <Codes tokenbase={tokenbase} flagCode={flagCode} />
       {isAdmin ? (
         <>
           <LogoForms hasLogo={Boolean(card.avatar)} />
@@ -72,6 +78,36 @@ export default function VisitingCardPage({ loaderData, actionData }: Route.Compo
         <p className="muted">{companyMessages.onlyAdmins}</p>
       )}
     </section>
+  )
+}
+
+/** The tokenbase code (its modal) and, for a flag, the code its units type in 'Minha bandeira'. */
+function Codes({ tokenbase, flagCode }: { tokenbase: string | null; flagCode: string | null }) {
+  return (
+    <div className="card stack">
+      <h2>Códigos</h2>
+      <p>
+        Tokenbase: {tokenbase ? <strong>cadastrado</strong> : 'não cadastrado'}.{' '}
+        <Link to="?modal=tokenbase" preventScrollReset>
+          {tokenbase ? 'Ver ou alterar' : 'Cadastrar'}
+        </Link>
+      </p>
+      {flagCode ? (
+        <div className="stack">
+          <p>Código da bandeira, para as unidades entrarem na rede:</p>
+          <p className="code-box" aria-label="Código da bandeira">
+            {flagCode}
+          </p>
+          <Form method="post" action="/acoes/bandeira">
+            <input type="hidden" name="redirectTo" value="/visiting-card" />
+            <input type="hidden" name="intent" value="regenerate" />
+            <button type="submit" className="button">
+              Gerar novo código (o atual deixa de valer)
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </div>
   )
 }
 

@@ -4,6 +4,7 @@ import { keepAvatar } from '../../../app/lib/avatar.ts'
 import { organizationContactLinks, organizationRestrictions } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from './membership.ts'
+import { idParam } from './org-id.ts'
 
 const TRIAL_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -64,7 +65,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
       summary: 'Perfil da organização para a sessão (spec §3); só para membros',
       security: bearer,
       middleware: [requireAuth(db)] as const,
-      request: { params: z.object({ id: z.coerce.number().int().positive().openapi({ example: 1 }) }) },
+      request: { params: z.object({ id: idParam(1, 'Organização') }) },
       responses: {
         200: jsonContent(CompanyProfileSchema, 'Perfil da organização'),
         403: jsonContent(MessageSchema, 'Não é membro'),

@@ -6,7 +6,7 @@ import { organizationLinks, organizations } from '../../db/schema.ts'
 import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
 import { mayAct, NOT_PERMITTED, requirePermission } from './membership.ts'
-import { organizacaoIdField } from './org-id.ts'
+import { idParam, organizacaoIdField } from './org-id.ts'
 import { loadVisitingCard, VisitingCardSchema } from './visiting-card.ts'
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -15,8 +15,6 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 export function newFlagCode() {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
 }
-
-const idParam = (example: number) => z.coerce.number({ error: 'Organização inválida.' }).int().positive().openapi({ example })
 
 export function registerFlag(app: Api, { db }: Deps) {
   const auth = requireAuth(db)

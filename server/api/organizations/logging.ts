@@ -4,6 +4,7 @@ import { auditLogs, users } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { describeAudit } from './audit.ts'
 import { requirePermission } from './membership.ts'
+import { idParam } from './org-id.ts'
 import { PageQuery, paginated, paginatorSchema } from '../pagination.ts'
 
 const PER_PAGE = 20
@@ -28,7 +29,7 @@ export function registerLogging(app: Api, { db }: Deps) {
       summary: 'Quem fez o quê na organização, mais recente primeiro (quem gerencia a equipe)',
       security: bearer,
       middleware: [requireAuth(db)] as const,
-      request: { params: z.object({ orgId: z.coerce.number().int().positive().openapi({ example: 1 }) }), query: PageQuery },
+      request: { params: z.object({ orgId: idParam(1, 'Organização') }), query: PageQuery },
       responses: { 200: jsonContent(paginatorSchema(EntrySchema), 'Página do registro'), 403: jsonContent(MessageSchema, 'Sem permissão'), ...errorResponses },
     }),
     async (c) => {

@@ -8,7 +8,7 @@ import { partnerInviteMail } from '../../mail/templates.ts'
 import { bearer, errorResponses, fail, jsonContent, MessageSchema, randomToken, requireAuth, sha256, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
 import { requireMembership, requirePermission } from './membership.ts'
-import { organizacaoIdField } from './org-id.ts'
+import { idParam, organizacaoIdField } from './org-id.ts'
 
 export const PARTNER_INVITE_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -106,7 +106,7 @@ export function registerPartnerInvites(app: Api, { db, mailer, config }: Deps) {
       middleware: [auth] as const,
       request: {
         params: z.object({
-          orgId: z.coerce.number().int().positive().openapi({ example: 1 }),
+          orgId: idParam(1, 'Organização'),
           cnpj: z.string().refine(isValidCnpj, m.cnpjInvalid).transform(normalizeCnpj).openapi({ example: '11444777000161' }),
           relacao: z.enum(['cliente', 'fornecedor', 'unidade'], { error: 'Relação deve ser cliente, fornecedor ou unidade.' }).openapi({ example: 'cliente' }),
         }),

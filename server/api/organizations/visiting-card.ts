@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizationContactLinks, organizationLinks, organizations, users } from '../../db/schema.ts'
 import { abort, bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from './membership.ts'
+import { idParam } from './org-id.ts'
 
 export const VisitingCardSchema = z
   .object({
@@ -90,8 +91,8 @@ export function registerVisitingCard(app: Api, { db }: Deps) {
       middleware: [requireAuth(db)] as const,
       request: {
         params: z.object({
-          orgId: z.coerce.number().int().positive().openapi({ example: 1 }),
-          targetId: z.coerce.number().int().positive().openapi({ example: 3 }),
+          orgId: idParam(1, 'Organização'),
+          targetId: idParam(3, 'Organização'),
         }),
       },
       responses: {

@@ -1,0 +1,197 @@
+import { useState } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { CompanyProfile } from '~/lib/company.server.ts'
+import { INVITE_LABELS, companyMessages, partnerInviteMessages } from '~/lib/messages/company.ts'
+import { PRODUCT_NAME } from '~/lib/menu.ts'
+import { RouteModal, useModalCloseHref } from './route-modal.tsx'
+import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
+import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
+
+export type ModalData = { flagCard: VisitingCardData | null; inviteLink: string | null }
+
+/** Where a modal's form comes back to: this very address, so the modal stays open on its new state. */
+function RedirectTo() {
+  const location = useLocation()
+  return <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+}
+
+/** The modals the menu and the company screens open with `?modal=` (spec §2 Modals). */
+export function CompanyModals({ company, data }: { company: CompanyProfile; data: ModalData }) {
+  const location = useLocation()
+  const modal = new URLSearchParams(location.search).get('modal')
+  if (modal === 'bandeira' && company.tipo === 'v') return <FlagModal card={data.flagCard} />
+  if (modal === 'convite') return <ShareModal company={company} link={data.inviteLink} />
+  if (modal === 'tokenbase') return <TokenbaseModal tokenbase={company.tokenbase} />
+  if (modal === 'planos') return <PlansModal />
+  return null
+}
+
+/** Spec §4: no flag asks for a code; with a flag, its visiting card and 'Sair da bandeira' after confirmation. */
+function FlagModal({ card }: { card: VisitingCardData | null }) {
+  const location = useLocation()
+  const confirming = new URLSearchParams(location.search).get('confirmar') === 'sair'
+  const cancelHref = `${location.pathname}?${new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k !== 'confirmar'))}`
+  if (!card) {
+    return (
+      <RouteModal title="Minha bandeira">
+        <p className="muted">Informe o código que a sua bandeira (rede) enviou para vincular esta empresa a ela.</p>
+        <Form method="post" action="/acoes/bandeira" className="stack">
+          <RedirectTo />
+          <input type="hidden" name="intent" value="join" />
+          <div className="field">
+            <label htmlFor="flag-code">Código da bandeira</label>
+            <input id="flag-code" name="code" autoComplete="off" maxLength={32} data-autofocus required aria-describedby="flag-code-hint" />
+            <small id="flag-code-hint" className="field-caption">
+              {companyMessages.flagCodeRequired}: peça-o à sua rede.
+            </small>
+          </div>
+          <div className="button-row">
+            <button type="submit" className="button primary">
+              Entrar na bandeira
+            </button>
+          </div>
+        </Form>
+      </RouteModal>
+    )
+  }
+  return (
+    <RouteModal title="Minha bandeira" closeParams={['confirmar']}>
+      <VisitingCard card={card} />
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="leave-flag-title" className="card stack">
+          <p id="leave-flag-title">
+            <strong>Por favor, confirme:</strong> deseja mesmo sair da bandeira {card.nome}?
+          </p>
+          <Form method="post" action="/acoes/bandeira" className="button-row">
+            <RedirectTo />
+            <input type="hidden" name="intent" value="leave" />
+            <Link to={cancelHref} className="button" preventScrollReset>
+              Não
+            </Link>
+            <button type="submit" className="button danger" data-autofocus>
+              Sim
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <div className="button-row">
+          <Link to={`${location.pathname}${location.search}&confirmar=sair`} className="button danger" preventScrollReset>
+            Sair da bandeira
+          </Link>
+        </div>
+      )}
+    </RouteModal>
+  )
+}
+
+/** The share modal: invite a partner by CNPJ and e-mail; the link comes back to be copied. */
+function ShareModal({ company, link }: { company: CompanyProfile; link: string | null }) {
+  const title = INVITE_LABELS[company.tipo]
+  const hydrated = useHydrated()
+  const [copied, setCopied] = useState(false)
+  const cnpj = MASKED_FIELDS.cnpj
+  return (
+    <RouteModal title={title}>
+      {link ? (
+        <div className="stack">
+          <label htmlFor="invite-link">Link do convite</label>
+          <div className="toolbar">
+            <input id="invite-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+            {hydrated ? (
+              <button
+                type="button"
+                className="button"
+                onClick={async () => {
+                  await navigator.clipboard.writeText(link)
+                  setCopied(true)
+                }}
+              >
+                Copiar
+              </button>
+            ) : null}
+          </div>
+          <p role="status" className="muted">
+            {copied ? partnerInviteMessages.linkCopied : 'O link também foi enviado por e-mail. Ele vale por 30 dias.'}
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" action="/acoes/convite" className="stack">
+        <RedirectTo />
+        <div className="field">
+          <label htmlFor="invite-nome">Nome da empresa</label>
+          <input id="invite-nome" name="nome" required maxLength={255} data-autofocus={link ? undefined : true} />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-cnpj">CNPJ</label>
+          <input
+            id="invite-cnpj"
+            name="cnpj"
+            required
+            maxLength={cnpj.maxLength}
+            placeholder={cnpj.placeholder}
+            onInput={(e) => {
+              e.currentTarget.value = cnpj.mask(e.currentTarget.value)
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-email">E-mail</label>
+          <input id="invite-email" name="email" type="email" required maxLength={255} />
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button primary">
+            {link ? 'Convidar outra empresa' : 'Convidar'}
+          </button>
+        </div>
+      </Form>
+    </RouteModal>
+  )
+}
+
+/** Spec §4: with a code the input is locked with 'Excluir' and 'Alterar'; otherwise 'Cancelar' and 'Confirma'. */
+function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
+  const location = useLocation()
+  const editing = !tokenbase || new URLSearchParams(location.search).get('editar') === '1'
+  const closeHref = useModalCloseHref(['editar'])
+  const lockedHref = `${location.pathname}?${new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k !== 'editar'))}`
+  return (
+    <RouteModal title="Código Tokenbase" closeParams={['editar']}>
+      <Form method="post" action="/acoes/tokenbase" className="stack">
+        <RedirectTo />
+        <div className="field">
+          <label htmlFor="tokenbase-code">Código Tokenbase</label>
+          <input id="tokenbase-code" name="tokenbase" defaultValue={tokenbase ?? ''} readOnly={!editing} maxLength={100} data-autofocus />
+        </div>
+        {editing ? (
+          <div className="button-row">
+            <Link to={tokenbase ? lockedHref : closeHref} className="button" preventScrollReset>
+              Cancelar
+            </Link>
+            <button type="submit" className="button primary" name="intent" value="store">
+              Confirma
+            </button>
+          </div>
+        ) : (
+          <div className="button-row">
+            <button type="submit" className="button danger" name="intent" value="delete">
+              Excluir
+            </button>
+            <Link to={`${location.pathname}${location.search}&editar=1`} className="button" preventScrollReset>
+              Alterar
+            </Link>
+          </div>
+        )}
+      </Form>
+    </RouteModal>
+  )
+}
+
+/** The plans and billing issue builds this modal's content. */
+function PlansModal() {
+  return (
+    <RouteModal title={`${PRODUCT_NAME} Pro`}>
+      <p>Os planos e as cobranças ainda estão em construção.</p>
+    </RouteModal>
+  )
+}

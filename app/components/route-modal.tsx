@@ -1,0 +1,55 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+
+/** The current address without `?modal=` (and the modal's own parameters): where closing a modal goes. */
+export function useModalCloseHref(extraParams: string[] = []) {
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  for (const key of ['modal', ...extraParams]) params.delete(key)
+  const query = params.toString()
+  return `${location.pathname}${query ? `?${query}` : ''}`
+}
+
+/**
+ * A modal opened by the address (`?modal=...`), so that a menu link opens it and its
+ * forms post and come back without JavaScript. With JavaScript, Escape and the backdrop
+ * close it and focus moves into it.
+ */
+export function RouteModal({ title, children, closeParams = [] }: { title: string; children: ReactNode; closeParams?: string[] }) {
+  const titleId = useId()
+  const closeHref = useModalCloseHref(closeParams)
+  const navigate = useNavigate()
+  const panel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), button, a[href]')
+    first?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate(closeHref, { preventScrollReset: true })
+    }
+    document.addEventListener('keydown', onKey)
+    const { overflow } = document.documentElement.style
+    document.documentElement.style.overflow = 'hidden'
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.documentElement.style.overflow = overflow
+      previous?.focus?.()
+    }
+  }, [closeHref, navigate])
+
+  return (
+    <div className="route-modal-backdrop">
+      <Link to={closeHref} className="route-modal-scrim" aria-hidden="true" tabIndex={-1} preventScrollReset />
+      <div ref={panel} className="route-modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="route-modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <Link to={closeHref} className="route-modal-close" aria-label="Fechar" preventScrollReset>
+            ×
+          </Link>
+        </div>
+        {children}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect } from 'react-router'
+import type { Route } from './+types/acoes.convite'
+import { apiErrorMessages } from '~/lib/api.server.ts'
+import { authedApi } from '~/lib/authed-api.server.ts'
+import { requireCompany } from '~/lib/company.server.ts'
+import { PartnerInviteSchema } from '~/lib/schemas/partner-invite.ts'
+import { safeRedirect } from '~/lib/safe-redirect.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+/** The share modal's post: invite a partner; the link comes back to the modal (flash) to be copied. */
+export async function action({ request }: Route.ActionArgs) {
+  const { company, session } = await requireCompany(request)
+  const form = await request.formData()
+  const back = safeRedirect(form.get('redirectTo'))
+  const submission = parseWithZod(form, { schema: PartnerInviteSchema })
+  if (submission.status !== 'success') {
+    return redirectWithToast(request, back, { kind: 'error', text: Object.values(submission.error ?? {}).flat().filter(Boolean).join(' ') })
+  }
+  const res = await authedApi<{ message: string; link: string }>(request, 'api/empresas/createInvite', {
+    json: { organizacao_id: company.organizacao_id, ...submission.value },
+  })
+  if (!res.ok) return redirectWithToast(request, back, { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
+  session.flash('inviteLink', res.data.link)
+  return redirectWithToast(request, back, { kind: 'success', text: res.data.message }, session)
+}
+
+export function loader() {
+  return redirect('/personal-environment')
+}
