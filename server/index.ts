@@ -60,7 +60,8 @@ app.use('/uploads', express.static(config.uploadsDir, { fallthrough: false, maxA
 
 if (config.env === 'production') {
   const buildDir = path.resolve('build')
-  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
+  // A missing asset is a 404, never the Login page: a stale page must not load HTML as a script.
+  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
   const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
   app.all('/{*splat}', createRequestHandler({ build, mode: 'production' }))

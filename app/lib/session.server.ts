@@ -84,3 +84,10 @@ export async function readLastCompany(request: Request): Promise<{ userId: numbe
   const value = await lastCompanyCookie().parse(request.headers.get('Cookie'))
   return value && typeof value.userId === 'number' && typeof value.orgId === 'number' ? value : null
 }
+
+/** Keeps the header in step after a profile change: the session holds the name and photo it shows. */
+export async function rememberUser(request: Request, to: string, user: SessionUser, text: string) {
+  const { session } = await requireAuth(request)
+  session.set('user', { user_id: user.user_id, nome: user.nome, email: user.email, avatar: user.avatar })
+  return redirectWithToast(request, to, { kind: 'success', text }, session)
+}

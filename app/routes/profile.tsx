@@ -9,7 +9,7 @@ import { authedApi } from '~/lib/authed-api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/lib/messages/auth.ts'
 import { ProfileNameSchema } from '~/lib/schemas/profile.ts'
-import { commitSession, redirectWithToast, requireAuth, type SessionUser } from '~/lib/session.server.ts'
+import { redirectWithToast, rememberUser, type SessionUser } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Pedidos B2B' }]
 
@@ -19,13 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const res = await authedApi<Profile>(request, 'api/profile')
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
   return { profile: { user_id: res.data.user_id, nome: res.data.nome, email: res.data.email, avatar: res.data.avatar } }
-}
-
-/** Keeps the header in step: the session holds the name and photo it shows. */
-async function rememberProfile(request: Request, profile: Profile, text: string) {
-  const { session } = await requireAuth(request)
-  session.set('user', { user_id: profile.user_id, nome: profile.nome, email: profile.email, avatar: profile.avatar })
-  return redirectWithToast(request, '/profile', { kind: 'success', text }, session)
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,13 +35,13 @@ export async function action({ request }: Route.ActionArgs) {
       res = await authedApi<Profile>(request, 'api/deletedetail', { json: { detail: 'avatar' } })
     }
     if (!res.ok) return redirectWithToast(request, '/profile', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
-    return rememberProfile(request, res.data, intent === 'avatar' ? 'Foto atualizada!' : 'Foto removida!')
+    return rememberUser(request, '/profile', res.data, intent === 'avatar' ? 'Foto atualizada!' : 'Foto removida!')
   }
   const submission = parseWithZod(formData, { schema: ProfileNameSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const res = await authedApi<Profile>(request, 'api/updateprofile', { json: submission.value })
   if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['nome'] }) }, { status: 400 })
-  return rememberProfile(request, res.data, authMessages.profileUpdated)
+  return rememberUser(request, '/profile', res.data, authMessages.profileUpdated)
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
