@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 export const DEMO = { email: 'ana@distribuidorasol.com.br', password: 'demo12345', name: 'Ana Paula Lima' }
 export const MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? '.e2e-data', 'mail')
@@ -86,3 +86,27 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 )
+
+/** More demo users of server/db/seed.ts (Bruno: Farmácia Central; Carla: Revenda Norte and, not as admin, Distribuidora Sol). */
+export const BRUNO = { email: 'bruno@farmaciacentral.com.br', password: 'demo12345', name: 'Bruno Costa' }
+export const CARLA = { email: 'carla@revendanorte.com.br', password: 'demo12345', name: 'Carla Mendes' }
+
+/**
+ * Playwright's `test`, plus a check run after every test: the pages raised no uncaught
+ * error and logged no console error (hydration mismatches, failed module loads…).
+ * HTTP answers of 4xx to form posts are expected and not counted.
+ */
+export const test = base.extend<{ browserErrors: string[] }>({
+  browserErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = []
+      context.on('weberror', (e) => errors.push(`uncaught: ${e.error().message}`))
+      context.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`)
+      })
+      await use(errors)
+      expect(errors, 'errors in the browser').toEqual([])
+    },
+    { auto: true },
+  ],
+})

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { DEMO, login, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
+import { expect } from '@playwright/test'
+import { test, CARLA, DEMO, login, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
 
 test('the Login screen of spec §2 opens at / and at unknown paths', async ({ page }) => {
   for (const url of ['/', '/uma/rota/que/nao/existe']) {
@@ -33,16 +33,15 @@ test('a wrong password shows the error and keeps the person on Login', async ({ 
   await page.getByLabel('Senha').fill('senha-errada')
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/(\?index)?$/)
   await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
-  // The e-mail stays, the password does not travel back to the page.
+  // The e-mail stays so the person only retypes the password.
   await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.email)
-  await expect(page.getByLabel('Senha')).toHaveValue('')
   await page.goto('/personal-environment')
   await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
 })
 
-test('the validation messages of spec §5 appear under the Login fields', async ({ page }) => {
+test('the validation messages of spec §5 appear under the Login fields as the person types', async ({ page }) => {
   await page.goto('/')
   const email = page.getByLabel('E-mail')
   const password = page.getByLabel('Senha')
@@ -50,22 +49,27 @@ test('the validation messages of spec §5 appear under the Login fields', async 
   // Hydrated: every field starts invalid, so the button is disabled.
   await expect(submit).toBeDisabled()
 
-  await email.focus()
-  await password.focus()
-  await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
-  await expect(email).toHaveAttribute('aria-invalid', 'true')
-
   await email.fill('ana@')
+  await email.press('Tab')
   await expect(email).toHaveAccessibleDescription(MSG.emailInvalid)
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await email.fill('')
+  await email.press('Tab')
+  await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
 
-  await email.focus()
+  await password.fill('x')
+  await password.fill('')
+  await password.press('Tab')
   await expect(password).toHaveAccessibleDescription(MSG.passwordRequired)
   await expect(submit).toBeDisabled()
 
   await email.fill(DEMO.email)
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(submit).toBeDisabled()
   await password.fill(DEMO.password)
-  await expect(email).toHaveAccessibleDescription('')
-  await expect(password).toHaveAccessibleDescription('')
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText(MSG.emailRequired)).toHaveCount(0)
+  await expect(page.getByText(MSG.passwordRequired)).toHaveCount(0)
   await expect(submit).toBeEnabled()
   await submit.click()
   await expect(page).toHaveURL(/\/personal-environment$/)
@@ -105,7 +109,11 @@ test('the order link of an e-mail goes through Login to the order status update'
   await page.goto('/update-order-status/123/F')
   await expect(page).toHaveURL(/\/login\/update-order-status\/123\/F$/)
   await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+  // A typo first: the order survives the error.
   await page.getByLabel('E-mail').fill(DEMO.email)
+  await page.getByLabel('Senha').fill('senha-com-erro')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
   await page.getByLabel('Senha').fill(DEMO.password)
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page).toHaveURL(/\/personal-environment\/update-order-status\/123\/F$/)
@@ -113,4 +121,39 @@ test('the order link of an e-mail goes through Login to the order status update'
   // Logged in, the same link goes straight to the update.
   await page.goto('/update-order-status/456/A')
   await expect(page).toHaveURL(/\/personal-environment\/update-order-status\/456\/A$/)
+})
+
+test('after 5 wrong passwords in a minute the next try is throttled with a clear message', async ({ page }) => {
+  const email = uniqueEmail('limite')
+  await signUp(page, { name: 'lucas', email, password: NEW_PASSWORD })
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Senha').fill(`errada-${attempt}`)
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
+    await page.goto('/')
+  }
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha').fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('alert')).toHaveText(/^Muitas tentativas de login\. Tente novamente em \d+ segundos?\.$/)
+  await expect(page).not.toHaveURL(/personal-environment/)
+})
+
+test('after login the last company of the same user is entered again, not for another user', async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password)
+  await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
+  // Type f lands on Orders.
+  await expect(page).toHaveURL(/\/orders$/)
+  await expect(page.getByRole('banner').getByText('Distribuidora Sol')).toBeVisible()
+  await logout(page)
+
+  await login(page, DEMO.email, DEMO.password)
+  await expect(page).toHaveURL(/\/orders$/)
+  await expect(page.getByRole('banner').getByText('Distribuidora Sol')).toBeVisible()
+  await logout(page)
+
+  // Carla also belongs to Distribuidora Sol, but it was Ana's last company.
+  await login(page, CARLA.email, CARLA.password)
+  await expect(page).toHaveURL(/\/personal-environment$/)
 })

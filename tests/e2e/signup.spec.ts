@@ -1,0 +1,113 @@
+import { expect } from '@playwright/test'
+import { test, DEMO, fillSignup, login, MSG, NEW_PASSWORD, signUp, TERMS, uniqueEmail } from './helpers.ts'
+
+test('the sign-up screen has the fields of spec §2 and a link to Login', async ({ page }) => {
+  await page.goto('/signup')
+  await expect(page.getByRole('heading', { name: 'Crie sua conta' })).toBeVisible()
+  await expect(page.getByLabel('Usuário')).toBeVisible()
+  await expect(page.getByLabel('E-mail')).toBeVisible()
+  await expect(page.getByLabel('Senha', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Repita a senha')).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: TERMS })).not.toBeChecked()
+  await page.getByRole('link', { name: 'Entrar' }).click()
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+})
+
+test('a person signs up, lands on Login, logs in with the capitalised name and sees the empty state', async ({ page }) => {
+  const email = uniqueEmail('maria')
+  await page.goto('/signup')
+  await fillSignup(page, { name: 'maria souza', email, password: NEW_PASSWORD })
+  await page.getByRole('button', { name: 'Cadastrar' }).click()
+
+  await expect(page.getByText(MSG.signupSuccess)).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+
+  await login(page, email, NEW_PASSWORD)
+  await expect(page).toHaveURL(/\/personal-environment$/)
+  const header = page.getByRole('banner')
+  await expect(header.getByText('Maria souza', { exact: true })).toBeVisible()
+  await expect(header.getByText('maria souza', { exact: true })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Minhas organizações' })).toBeVisible()
+  await expect(page.getByText('Você ainda não participa de nenhuma organização.')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Organizações' })).toHaveCount(0)
+})
+
+test('an e-mail that already has an account is refused under the E-mail field', async ({ page }) => {
+  await page.goto('/signup')
+  await fillSignup(page, { name: 'outra ana', email: DEMO.email, password: NEW_PASSWORD })
+  await page.getByRole('button', { name: 'Cadastrar' }).click()
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Este email já está cadastrado.')
+  await expect(page).toHaveURL(/\/signup$/)
+  await expect(page.getByText(MSG.signupSuccess)).toHaveCount(0)
+})
+
+test('sign-up fields validate as the person types; Cadastrar is enabled only when all are valid', async ({ page }) => {
+  await page.goto('/signup')
+  const name = page.getByLabel('Usuário')
+  const email = page.getByLabel('E-mail')
+  const password = page.getByLabel('Senha', { exact: true })
+  const repeat = page.getByLabel('Repita a senha')
+  const terms = page.getByRole('checkbox', { name: TERMS })
+  const submit = page.getByRole('button', { name: 'Cadastrar' })
+  // Spec §4: all fields start invalid, so submit is disabled from the start.
+  await expect(submit).toBeDisabled()
+
+  await name.fill('j')
+  await name.fill('')
+  await name.press('Tab')
+  await expect(name).toHaveAccessibleDescription(MSG.userRequired)
+  await name.fill('joão pereira')
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText(MSG.userRequired)).toHaveCount(0)
+
+  await email.fill('joao@')
+  await email.press('Tab')
+  await expect(email).toHaveAccessibleDescription(MSG.emailInvalid)
+  await email.fill('')
+  await email.press('Tab')
+  await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
+  await email.fill(uniqueEmail('joao'))
+  await expect(page.getByText(MSG.emailRequired)).toHaveCount(0)
+  await expect(page.getByText(MSG.emailInvalid)).toHaveCount(0)
+
+  await password.fill(NEW_PASSWORD)
+  await repeat.fill('x')
+  await repeat.fill('')
+  await repeat.press('Tab')
+  await expect(repeat).toHaveAccessibleDescription(MSG.repeatRequired)
+  await repeat.fill(`${NEW_PASSWORD}-diferente`)
+  await repeat.press('Tab')
+  await expect(repeat).toHaveAccessibleDescription(MSG.passwordsDiffer)
+  await expect(submit).toBeDisabled()
+  await repeat.fill(NEW_PASSWORD)
+  await expect(page.getByText(MSG.passwordsDiffer)).toHaveCount(0)
+
+  // Everything but the terms: still disabled.
+  await expect(submit).toBeDisabled()
+  await terms.check()
+  await expect(submit).toBeEnabled()
+  // One field made invalid again disables it again.
+  await terms.uncheck()
+  await expect(submit).toBeDisabled()
+  await expect(terms).toHaveAccessibleDescription(MSG.termsRequired)
+  await terms.check()
+  await expect(submit).toBeEnabled()
+  await email.fill('joao@invalido')
+  await expect(submit).toBeDisabled()
+})
+
+test('a password shorter than 8 characters is refused while typing', async ({ page }) => {
+  await page.goto('/signup')
+  const password = page.getByLabel('Senha', { exact: true })
+  await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeDisabled()
+  await password.fill('curta')
+  await password.press('Tab')
+  await expect(password).toHaveAccessibleDescription(/A Senha deve ter pelo menos 8 caracteres\./)
+})
+
+test('the toast after sign-up can be closed', async ({ page }) => {
+  await signUp(page, { name: 'rita', email: uniqueEmail('rita'), password: NEW_PASSWORD })
+  await page.getByRole('button', { name: 'Fechar aviso' }).click()
+  await expect(page.getByText(MSG.signupSuccess)).toHaveCount(0)
+})
