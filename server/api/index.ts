@@ -1,3 +1,5 @@
+import { registerCepLookup } from './address/cep.ts'
+import { registerStatesAndCities } from './address/states-cities.ts'
 import { registerCsrf } from './auth/csrf.ts'
 import { registerInvites } from './auth/invites.ts'
 import { registerLogin } from './auth/login.ts'
@@ -6,8 +8,12 @@ import { registerPasswordReset } from './auth/password-reset.ts'
 import { registerProfile } from './auth/profile.ts'
 import { registerRegister } from './auth/register.ts'
 import { createApiApp, type Deps } from './http.ts'
+import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyProfile } from './organizations/company-profile.ts'
+import { registerCreateOrganization } from './organizations/create.ts'
 import { registerOrgProfile } from './organizations/org-profile.ts'
+import { registerVerification } from './organizations/verify.ts'
+import { registerVerticals } from './organizations/verticals.ts'
 import { registerTeam } from './team/index.ts'
 
 /** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
@@ -28,6 +34,12 @@ export function createApi(deps: Deps) {
   registerInvites(app, deps)
   registerOrgProfile(app, deps)
   registerCompanyProfile(app, deps)
+  registerVerticals(app, deps)
+  registerCnpjCheck(app, deps)
+  registerCreateOrganization(app, deps)
+  registerVerification(app, deps)
+  registerStatesAndCities(app, deps)
+  registerCepLookup(app, deps)
   registerTeam(app, deps)
 
   app.doc31('/api/openapi.json', {

@@ -1,0 +1,105 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { createCache, fetchJson, LookupUnavailable, unavailable } from './external.ts'
+import { isUf, UF_INVALID, UF_REQUIRED } from './ufs.ts'
+
+/**
+ * Lists of states and cities (spec §7, "external public services"), read from IBGE's
+ * localities API by the server, kept in memory for a day. IBGE_API_URL sets the base.
+ */
+
+export const STATES_UNAVAILABLE = 'Não foi possível consultar a lista de estados agora. Preencha o endereço manualmente.'
+export const CITIES_UNAVAILABLE = 'Não foi possível consultar a lista de cidades agora. Preencha a cidade manualmente.'
+
+const IbgeStates = z.array(z.object({ id: z.number(), sigla: z.string(), nome: z.string() }))
+const IbgeCities = z.array(z.object({ id: z.number(), nome: z.string() }))
+
+const StateSchema = z.object({ id: z.number().int(), sigla: z.string(), nome: z.string() }).openapi('Estado')
+const CitySchema = z.object({ id: z.number().int(), nome: z.string() }).openapi('Cidade')
+
+const UfParam = z
+  .string()
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, UF_REQUIRED)
+      .refine((v) => isUf(v), UF_INVALID),
+  )
+  .openapi({ param: { name: 'uf', in: 'path' }, example: 'SP', description: 'Sigla da UF (maiúsculas ou minúsculas)' })
+
+const byName = (a: { nome: string }, b: { nome: string }) => a.nome.localeCompare(b.nome, 'pt-BR')
+
+const unavailableResponse = jsonContent(MessageSchema, 'O IBGE não respondeu a tempo: o usuário preenche à mão')
+
+export function registerStatesAndCities(app: Api, { db, config }: Deps) {
+  // One cache per API instance: each node keeps its own copy for a day.
+  const cached = createCache<unknown>()
+
+  async function load<T extends z.ZodType>(key: string, url: string, schema: T): Promise<z.infer<T>> {
+    return (await cached(key, async () => {
+      const { status, body } = await fetchJson(url, config.lookupTimeoutMs)
+      const parsed = schema.safeParse(body)
+      // An empty list is never right for a valid UF: do not keep it for a day.
+      if (status !== 200 || !parsed.success || (Array.isArray(parsed.data) && parsed.data.length === 0)) {
+        console.warn(`IBGE respondeu ${status} com um corpo inesperado: ${url}`)
+        throw new LookupUnavailable(`IBGE ${status}`)
+      }
+      return parsed.data
+    })) as z.infer<T>
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/enderecos/estados',
+      tags: ['Endereços'],
+      summary: 'Estados do Brasil (IBGE), em ordem alfabética',
+      security: bearer,
+      middleware: [requireAuth(db)] as const,
+      responses: {
+        200: jsonContent(z.object({ estados: z.array(StateSchema) }), 'Os 27 estados'),
+        401: errorResponses[401],
+        503: unavailableResponse,
+      },
+    }),
+    async (c) => {
+      try {
+        const states = await load('estados', `${config.ibgeApiUrl}/estados?orderBy=nome`, IbgeStates)
+        const estados = states.map(({ id, sigla, nome }) => ({ id, sigla, nome })).sort(byName)
+        return c.json({ estados }, 200)
+      } catch (error) {
+        if (error instanceof LookupUnavailable) unavailable(STATES_UNAVAILABLE)
+        throw error
+      }
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/enderecos/estados/{uf}/cidades',
+      tags: ['Endereços'],
+      summary: 'Municípios de uma UF (IBGE), em ordem alfabética',
+      security: bearer,
+      middleware: [requireAuth(db)] as const,
+      request: { params: z.object({ uf: UfParam }) },
+      responses: {
+        200: jsonContent(z.object({ uf: z.string(), cidades: z.array(CitySchema) }), 'Municípios da UF'),
+        ...errorResponses,
+        503: unavailableResponse,
+      },
+    }),
+    async (c) => {
+      const { uf } = c.req.valid('param')
+      try {
+        const cities = await load(`cidades:${uf}`, `${config.ibgeApiUrl}/estados/${uf}/municipios?orderBy=nome`, IbgeCities)
+        const cidades = cities.map(({ id, nome }) => ({ id, nome })).sort(byName)
+        return c.json({ uf, cidades }, 200)
+      } catch (error) {
+        if (error instanceof LookupUnavailable) unavailable(CITIES_UNAVAILABLE)
+        throw error
+      }
+    },
+  )
+}

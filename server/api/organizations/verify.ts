@@ -1,0 +1,232 @@
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.ts'
+import { memberships, organizations, users, verificationCodes } from '../../db/schema.ts'
+import type { Mailer } from '../../mail/mailer.ts'
+import { organizationCodeMail } from '../../mail/organization-templates.ts'
+import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, sha256, type Api, type Deps } from '../http.ts'
+import { audit } from './audit.ts'
+import { NOT_A_MEMBER, requireMembership } from './membership.ts'
+
+/** Rules of the e-mailed code that activates a new organization (docs/decisions/004-organization-creation.md). */
+export const CODE_TTL_MS = 24 * 60 * 60 * 1000
+export const MAX_CODE_ATTEMPTS = 5
+export const RESEND_AFTER_MS = 60_000
+export const MAX_CODES_PER_DAY = 10
+
+export const codeMessages = {
+  organizationRequired: 'A organização é obrigatória.',
+  organizationInvalid: 'Organização inválida.',
+  codeRequired: 'O código é obrigatório.',
+  codeFormat: 'O código tem 6 dígitos.',
+  wrongCode: (left: number) => (left === 1 ? 'Código inválido. Resta 1 tentativa.' : `Código inválido. Restam ${left} tentativas.`),
+  lastAttemptWrong: 'Código inválido. As tentativas acabaram: peça um novo código.',
+  tooManyAttempts: `Este código foi bloqueado após ${MAX_CODE_ATTEMPTS} tentativas erradas. Peça um novo código.`,
+  expired: 'Este código expirou. Peça um novo código.',
+  noCode: 'Não há código ativo para esta organização. Peça um novo código.',
+  verified: 'Organização verificada com sucesso!',
+  alreadyActive: 'Esta organização já está verificada.',
+  resentToYou: 'Enviamos um novo código para o seu e-mail.',
+  resentToCreator: 'Enviamos um novo código para o e-mail de quem criou a organização.',
+  resendTooSoon: (seconds: number) => `Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} para pedir um novo código.`,
+  dailyLimit: 'Limite de códigos por dia atingido para esta organização. Tente novamente amanhã.',
+  mailFailed: 'Não foi possível enviar o e-mail com o código agora. Peça um novo código em instantes.',
+} as const
+const m = codeMessages
+
+/** A positive integer id from JSON (number or digit string), with our messages. */
+export const idField = (required: string, invalid: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
+      error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid),
+    })
+    .pipe(z.number().int(invalid).positive(invalid).max(2_147_483_647, invalid))
+    .openapi({ type: 'integer', example: 1 })
+
+const organizacaoId = idField(m.organizationRequired, m.organizationInvalid)
+
+/** Six random digits, leading zeros kept. */
+function newCode() {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0')
+}
+
+/**
+ * Issues a fresh code inside the caller's transaction: earlier unused codes die, only the
+ * hash of the new one is stored. Returns the plain code, to be mailed after commit.
+ */
+export async function issueCode(tx: Tx, organizationId: number) {
+  const code = newCode()
+  const now = new Date()
+  await tx
+    .update(verificationCodes)
+    .set({ expiresAt: now })
+    .where(and(eq(verificationCodes.organizationId, organizationId), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now)))
+  await tx.insert(verificationCodes).values({ organizationId, codeHash: sha256(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
+  return code
+}
+
+/** Mails the code; a mail failure is logged and reported, never undoes what was stored. */
+export async function mailCode(mailer: Mailer, to: string, organizacao: string, code: string) {
+  try {
+    await mailer.send(organizationCodeMail({ to, organizacao, code, validHours: CODE_TTL_MS / 3_600_000, maxAttempts: MAX_CODE_ATTEMPTS }))
+    return true
+  } catch (error) {
+    console.error('Falha ao enviar o código de verificação', error)
+    return false
+  }
+}
+
+function sameHash(a: string, b: string) {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+}
+
+/** The code goes to whoever created the organization while still a member; else to the caller. */
+async function codeRecipient(db: Db | Tx, organization: typeof organizations.$inferSelect, caller: { id: number; email: string }) {
+  if (organization.createdBy && organization.createdBy !== caller.id) {
+    const [creator] = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organization.id), eq(memberships.active, true)))
+      .where(eq(users.id, organization.createdBy))
+    if (creator) return creator.email
+  }
+  return caller.email
+}
+
+const VerifyBody = z
+  .object({
+    organizacao_id: organizacaoId,
+    code: z
+      .union([z.string(), z.number().transform(String)], { error: m.codeRequired })
+      .transform((v) => v.replace(/\s/g, ''))
+      .pipe(z.string().min(1, m.codeRequired).pipe(z.string().regex(/^\d{6}$/, m.codeFormat)))
+      .openapi({ type: 'string', example: '482913' }),
+  })
+  .openapi('VerifyValidationCodeRequest', { example: { organizacao_id: 1, code: '482913' } })
+
+const ResendBody = z.object({ organizacao_id: organizacaoId }).openapi('ResendValidationCodeRequest', { example: { organizacao_id: 1 } })
+
+const VerifiedSchema = z
+  .object({ message: z.string(), organizacao: z.object({ organizacao_id: z.number().int(), active: z.literal(true) }) })
+  .openapi('OrganizationVerified')
+
+export function registerVerification(app: Api, { db, mailer }: Deps) {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/empresas/verifyValidationCode',
+      tags: ['Organizações'],
+      summary: 'Ativa a organização nova com o código de 6 dígitos enviado por e-mail a quem a criou',
+      description: `O código vale ${CODE_TTL_MS / 3_600_000} horas e ${MAX_CODE_ATTEMPTS} tentativas; depois disso é preciso pedir outro (resendValidationCode). Só membros.`,
+      security: bearer,
+      middleware: [requireAuth(db)] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: VerifyBody } } } },
+      responses: {
+        200: jsonContent(VerifiedSchema, 'Organização ativa (também quando já estava)'),
+        403: jsonContent(MessageSchema, 'Não é membro'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { organizacao_id, code } = c.req.valid('json')
+      const { organization } = await requireMembership(db, user.id, organizacao_id)
+      const done = { organizacao: { organizacao_id, active: true as const } }
+      if (organization.active) return c.json({ message: m.alreadyActive, ...done }, 200)
+
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.organizationId, organizacao_id))
+        .orderBy(desc(verificationCodes.id))
+        .limit(1)
+      if (!row || row.usedAt) fail('code', m.noCode)
+      if (row.expiresAt.getTime() <= Date.now()) fail('code', m.expired)
+      if (row.attempts >= MAX_CODE_ATTEMPTS) fail('code', m.tooManyAttempts)
+
+      if (!sameHash(sha256(code), row.codeHash)) {
+        // Counted in one statement that also enforces the limit, so parallel guesses cannot exceed it.
+        const [counted] = await db
+          .update(verificationCodes)
+          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+          .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)))
+          .returning({ attempts: verificationCodes.attempts })
+        if (!counted) fail('code', m.tooManyAttempts)
+        const left = MAX_CODE_ATTEMPTS - counted.attempts
+        fail('code', left > 0 ? m.wrongCode(left) : m.lastAttemptWrong)
+      }
+
+      await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(verificationCodes)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(verificationCodes.id, row.id),
+              isNull(verificationCodes.usedAt),
+              lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+              gt(verificationCodes.expiresAt, new Date()),
+            ),
+          )
+          .returning({ id: verificationCodes.id })
+        if (!used) fail('code', m.noCode)
+        await tx.update(organizations).set({ active: true }).where(eq(organizations.id, organizacao_id))
+        await audit(tx, { organizationId: organizacao_id, userId: user.id, acao: 'organizacao.verificada', detalhes: { via: 'codigo' } })
+      })
+      return c.json({ message: m.verified, ...done }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/empresas/resendValidationCode',
+      tags: ['Organizações'],
+      summary: 'Envia um novo código de verificação (o anterior deixa de valer); no máximo um por minuto',
+      description: `Chamada nossa (não está na spec). O código vai para quem criou a organização. Até ${MAX_CODES_PER_DAY} códigos por organização a cada 24 horas.`,
+      security: bearer,
+      middleware: [requireAuth(db)] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: ResendBody } } } },
+      responses: {
+        200: jsonContent(MessageSchema, 'Código enviado'),
+        403: jsonContent(MessageSchema, 'Não é membro'),
+        429: jsonContent(MessageSchema, 'Pedido cedo demais (Retry-After)'),
+        503: jsonContent(MessageSchema, 'O código foi gerado, mas o e-mail não saiu'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { organizacao_id } = c.req.valid('json')
+      await requireMembership(db, user.id, organizacao_id)
+      const issued = await db.transaction(async (tx) => {
+        // Locking the organization row serialises two resends clicked at once.
+        const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizacao_id)).for('update')
+        if (!organization) abort(403, NOT_A_MEMBER)
+        if (organization.active) fail('organizacao_id', m.alreadyActive)
+        const now = Date.now()
+        const recent = await tx
+          .select({ createdAt: verificationCodes.createdAt })
+          .from(verificationCodes)
+          .where(and(eq(verificationCodes.organizationId, organizacao_id), gt(verificationCodes.createdAt, new Date(now - CODE_TTL_MS))))
+          .orderBy(asc(verificationCodes.createdAt))
+        const newest = recent.at(-1)
+        if (newest && now - newest.createdAt.getTime() < RESEND_AFTER_MS) {
+          const wait = Math.max(1, Math.ceil((newest.createdAt.getTime() + RESEND_AFTER_MS - now) / 1000))
+          abort(429, m.resendTooSoon(wait), { 'Retry-After': String(wait) })
+        }
+        if (recent.length >= MAX_CODES_PER_DAY) {
+          const wait = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + CODE_TTL_MS - now) / 1000))
+          abort(429, m.dailyLimit, { 'Retry-After': String(wait) })
+        }
+        const code = await issueCode(tx, organizacao_id)
+        await audit(tx, { organizationId: organizacao_id, userId: user.id, acao: 'organizacao.codigo_reenviado' })
+        return { code, organization, to: await codeRecipient(tx, organization, user) }
+      })
+      const sent = await mailCode(mailer, issued.to, issued.organization.nome, issued.code)
+      if (!sent) return c.json({ message: m.mailFailed }, 503)
+      return c.json({ message: issued.to === user.email ? m.resentToYou : m.resentToCreator }, 200)
+    },
+  )
+}
