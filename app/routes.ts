@@ -13,6 +13,7 @@ export default [
   route('acoes/bandeira', 'routes/acoes.bandeira.ts'),
   route('acoes/tokenbase', 'routes/acoes.tokenbase.ts'),
   route('acoes/convite', 'routes/acoes.convite.ts'),
+  route('acoes/endereco', 'routes/acoes.endereco.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
 

@@ -59,6 +59,8 @@ export async function enterCompany(request: Request, session: AppSession, organi
   if (!token || !user) return null
   const company = await loadCompany(request, token, organizationId)
   if (!company) return null
+  // Spec §2: an inactive company is not entered; the wait-for-verification modal shows.
+  if (!company.active) return redirect(`/personal-environment?modal=verificar&org=${company.organizacao_id}`)
   session.set('companyId', company.organizacao_id)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(session))

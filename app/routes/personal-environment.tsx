@@ -1,8 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/personal-environment'
+import { CreateOrganizationModal } from '~/components/organization/create-organization-modal.tsx'
+import { VerifyOrganizationModal } from '~/components/organization/verify-organization-modal.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
-import { enterCompany } from '~/lib/company.server.ts'
+import { enterCompany, type CompanyProfile } from '~/lib/company.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { organizationMessages } from '~/lib/messages/organization.ts'
+import { CreateOrganizationSchema, VerificationCodeSchema } from '~/lib/schemas/organization.ts'
 import { maskCnpj } from '~/lib/masks.ts'
 import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/lib/org-types.ts'
 import { commitSession, getSession, redirectWithToast } from '~/lib/session.server.ts'
@@ -30,7 +36,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     `api/OrgProfile/${PER_PAGE}/${encodeURIComponent(q || 'null')}/${filter || 'null'}?page=${page}`,
   )
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
-  return { page: res.data.organizacoes, q, tipo: filter }
+  return { page: res.data.organizacoes, q, tipo: filter, modal: await loadModal(request, url) }
+}
+
+/** What the modal named in the address needs: the verticals for a new organization, or the organization to verify. */
+async function loadModal(request: Request, url: URL) {
+  const modal = url.searchParams.get('modal')
+  if (modal === 'nova') {
+    const res = await authedApi<{ verticais: { id: number; nome: string }[] }>(request, 'api/organizacao/showVerticais')
+    return { kind: 'nova' as const, verticals: res.ok ? res.data.verticais : [] }
+  }
+  const orgId = Number(url.searchParams.get('org'))
+  if (modal === 'verificar' && Number.isInteger(orgId) && orgId > 0) {
+    const res = await authedApi<CompanyProfile>(request, `api/empresas/profile/${orgId}`)
+    if (res.ok && !res.data.active) return { kind: 'verificar' as const, organization: { organizacao_id: orgId, nome: res.data.nome } }
+  }
+  return null
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -41,8 +62,35 @@ export async function action({ request }: Route.ActionArgs) {
     session.unset('companyId')
     return redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
   }
+  const intent = form.get('intent')
+  if (intent === 'create') {
+    const submission = parseWithZod(form, { schema: CreateOrganizationSchema })
+    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+    const res = await authedApi<{ message: string; organizacao: { organizacao_id: number } }>(request, 'api/seletor/create', { json: submission.value })
+    if (!res.ok) {
+      const fields = Object.keys(CreateOrganizationSchema.shape)
+      const body = res.data.errors || res.data.message ? res.data : { message: organizationMessages.createFailed }
+      return data({ result: replyWithApiError(submission, body, { fields }) }, { status: 400 })
+    }
+    const to = `/personal-environment?modal=verificar&org=${res.data.organizacao.organizacao_id}`
+    return redirectWithToast(request, to, { kind: 'success', text: res.data.message }, session)
+  }
   const orgId = Number(form.get('organizacao_id'))
-  const entered = Number.isInteger(orgId) && orgId > 0 ? await enterCompany(request, session, orgId) : null
+  if (!Number.isInteger(orgId) || orgId <= 0) return redirect('/personal-environment')
+  if (intent === 'verify') {
+    const submission = parseWithZod(form, { schema: VerificationCodeSchema })
+    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+    const res = await authedApi<{ message: string }>(request, 'api/empresas/verifyValidationCode', { json: { organizacao_id: orgId, code: submission.value.code } })
+    if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['code'] }) }, { status: 400 })
+    session.flash('toast', { kind: 'success', text: res.data.message })
+    return (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
+  if (intent === 'resend') {
+    const res = await authedApi<{ message: string }>(request, 'api/empresas/resendValidationCode', { json: { organizacao_id: orgId } })
+    const text = res.ok ? res.data.message : apiErrorMessages(res.data).join(' ')
+    return redirectWithToast(request, `/personal-environment?modal=verificar&org=${orgId}`, { kind: res.ok ? 'success' : 'error', text }, session)
+  }
+  const entered = await enterCompany(request, session, orgId)
   return entered ?? redirectWithToast(request, '/personal-environment', { kind: 'error', text: 'Você não tem acesso a esta organização.' })
 }
 
@@ -54,13 +102,20 @@ function pageLink(q: string, tipo: string, page: number) {
   return `?${params}`
 }
 
-export default function PersonalEnvironment({ loaderData }: Route.ComponentProps) {
-  const { page, q, tipo } = loaderData
+export default function PersonalEnvironment({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, q, tipo, modal } = loaderData
+  const location = useLocation()
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
   const navigation = useNavigation()
   const filtering = Boolean(q || tipo)
   return (
     <section className="stack" aria-labelledby="pe-title">
-      <h1 id="pe-title">Minhas organizações</h1>
+      <div className="row-between">
+        <h1 id="pe-title">Minhas organizações</h1>
+        <Link to={`?${new URLSearchParams([...new URLSearchParams(location.search), ['modal', 'nova']])}`} className="button primary" preventScrollReset>
+          Criar organização
+        </Link>
+      </div>
       <Form method="get" className="toolbar" role="search">
         <label className="sr-only" htmlFor="pe-q">
           Buscar organização
@@ -89,7 +144,7 @@ export default function PersonalEnvironment({ loaderData }: Route.ComponentProps
           ) : (
             <>
               <p>Você ainda não participa de nenhuma organização.</p>
-              <p className="muted">Quando alguém convidar você para uma empresa, ela aparecerá aqui.</p>
+              <p className="muted">Crie a sua empresa, ou aguarde: quando alguém convidar você, ela aparecerá aqui.</p>
             </>
           )}
         </div>
@@ -128,6 +183,8 @@ export default function PersonalEnvironment({ loaderData }: Route.ComponentProps
           {page.current_page < page.last_page ? <Link to={pageLink(q, tipo, page.current_page + 1)}>Próxima</Link> : <span />}
         </nav>
       ) : null}
+      {modal?.kind === 'nova' ? <CreateOrganizationModal verticals={modal.verticals} lastResult={lastResult} /> : null}
+      {modal?.kind === 'verificar' ? <VerifyOrganizationModal organization={modal.organization} lastResult={lastResult} /> : null}
     </section>
   )
 }

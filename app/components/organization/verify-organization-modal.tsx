@@ -1,0 +1,48 @@
+import { Form } from 'react-router'
+import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { organizationMessages } from '~/lib/messages/organization.ts'
+import { VerificationCodeSchema } from '~/lib/schemas/organization.ts'
+
+/**
+ * The wait-for-verification modal (spec §2): a new organization stays inactive until
+ * the six-digit code mailed to its creator is typed here.
+ */
+export function VerifyOrganizationModal({
+  organization,
+  lastResult,
+}: {
+  organization: { organizacao_id: number; nome: string }
+  lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult']
+}) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(VerificationCodeSchema, { id: 'verificar', lastResult })
+  return (
+    <RouteModal title="Aguardando verificação" closeParams={['org']}>
+      <p>
+        <strong>{organization.nome}</strong>: {organizationMessages.waitingVerification} Enviamos um código de 6 dígitos para o e-mail de
+        quem a criou. Digite-o para ativar a organização.
+      </p>
+      <Form method="post" {...formProps} className="stack">
+        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="organizacao_id" value={organization.organizacao_id} />
+        <FormErrors form={form} />
+        <Field
+          label="Código de verificação"
+          meta={fields.code}
+          inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, autoFocus: true }}
+        />
+        <SubmitButton disabled={submitDisabled} pending="Verificando…">
+          Verificar
+        </SubmitButton>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="organizacao_id" value={organization.organizacao_id} />
+        <button type="submit" className="button block">
+          Enviar novo código
+        </button>
+      </Form>
+    </RouteModal>
+  )
+}

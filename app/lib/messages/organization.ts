@@ -1,0 +1,37 @@
+import { authMessages } from './auth.ts'
+
+/** Texts of creating and verifying an organization (spec §5, §8), and ours where the spec is silent. */
+export const organizationMessages = {
+  tipoRequired: 'O tipo da organização é obrigatório.',
+  tipoInvalid: 'O tipo da organização deve ser v, f, b ou r.',
+  cnpjRequired: 'O CNPJ é obrigatório.',
+  cnpjInvalid: 'CNPJ inválido.',
+  cnpjTaken: authMessages.cnpjTaken,
+  cnpjFree: 'CNPJ disponível para cadastro.',
+  razaoRequired: 'A razão social é obrigatória.',
+  tooLong: (label: string, max: number) => `${label} deve ter no máximo ${max} caracteres.`,
+  verticalRequired: 'A vertical é obrigatória.',
+  verticalInvalid: 'Vertical inválida.',
+  emailInvalid: authMessages.emailInvalid,
+  phoneInvalid: 'Telefone inválido. Use (00) 00000-0000.',
+  cepRequired: 'O CEP é obrigatório.',
+  cepInvalid: 'CEP inválido. Informe os 8 dígitos (00.000-000).',
+  enderecoRequired: 'O endereço é obrigatório.',
+  cidadeRequired: 'A cidade é obrigatória.',
+  ufRequired: 'A UF é obrigatória.',
+  ufInvalid: 'UF inválida.',
+  created: 'Organização criada! Enviamos um código de verificação para o seu e-mail.',
+  createdMailFailed: 'Organização criada, mas não foi possível enviar o código agora. Peça um novo código na tela de verificação.',
+  /** Spec §8: organization creation failure without a server message. */
+  createFailed: 'Erro ao criar organização.',
+  codeRequired: 'O código de verificação é obrigatório.',
+  codeFormat: 'O código tem 6 dígitos.',
+  waitingVerification: 'Esta organização aguarda verificação.',
+} as const
+
+export const ORG_TYPE_DESCRIPTIONS = {
+  v: 'Compra no mercado dos fornecedores e pode entrar em uma bandeira.',
+  f: 'Vende produtos com condições comerciais para seus clientes.',
+  b: 'Rede de lojas (franquia): reúne e acompanha suas unidades.',
+  r: 'Revende produtos a clientes, com o plano Básico para começar.',
+} as const

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { isValidCnpj, normalizeCnpj } from '../cnpj.ts'
+import { organizationMessages as m } from '../messages/organization.ts'
+import { UFS } from '../uf.ts'
+
+export const ORG_TYPES = ['v', 'f', 'b', 'r'] as const
+
+const requiredText = (required: string, label: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, m.tooLong(label, max))
+
+/** Absent, null and blank all mean "not given" and are stored as null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: m.tooLong(label, max) })
+    .trim()
+    .max(max, m.tooLong(label, max))
+    .nullish()
+    .transform((v) => v || null)
+
+/**
+ * A CNPJ as typed: masked or bare, numeric or alphanumeric (letters in the first twelve
+ * places since July 2026), lower case accepted. Check digits are verified; the value
+ * comes out bare and upper-cased, as stored.
+ */
+export const cnpjField = z
+  .string({ error: m.cnpjRequired })
+  .trim()
+  .min(1, m.cnpjRequired)
+  .pipe(z.string().refine((v) => isValidCnpj(v), m.cnpjInvalid))
+  .transform(normalizeCnpj)
+
+/** Dots, dashes and spaces removed: '01.310-100' → '01310100'. */
+export function normalizeCep(value: string) {
+  return value.replace(/[.\-\s]/g, '')
+}
+
+export const cepField = z
+  .string({ error: m.cepRequired })
+  .trim()
+  .min(1, m.cepRequired)
+  .transform(normalizeCep)
+  .pipe(z.string().regex(/^\d{8}$/, m.cepInvalid))
+
+export const ufField = z
+  .string({ error: m.ufRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, m.ufRequired)
+  .pipe(z.enum(UFS, { error: m.ufInvalid }))
+
+/** "integer" as Laravel reads it: 7 and "7" pass; the rest gets the message. */
+const positiveId = (required: string, invalid: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid) })
+      .int(invalid)
+      .positive(invalid)
+      .max(2_147_483_647, invalid),
+  )
+
+/** The new-organization form of the personal environment, and POST api/seletor/create. */
+export const CreateOrganizationSchema = z.object({
+  tipo: z
+    .string({ error: m.tipoRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, m.tipoRequired)
+    .pipe(z.enum(ORG_TYPES, { error: m.tipoInvalid })),
+  cnpj: cnpjField,
+  razao_social: requiredText(m.razaoRequired, 'A razão social', 255),
+  nome: optionalText('O nome fantasia', 255),
+  vertical_id: positiveId(m.verticalRequired, m.verticalInvalid),
+  email: z
+    .string({ error: m.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(255, m.tooLong('O email', 255))
+    .refine((v) => v === '' || z.email().safeParse(v).success, m.emailInvalid)
+    .nullish()
+    .transform((v) => v || null),
+  telefone: z
+    .string({ error: m.phoneInvalid })
+    .nullish()
+    .transform((v) => v?.replace(/\D/g, '') || null)
+    .refine((v) => v === null || /^\d{10,11}$/.test(v), m.phoneInvalid),
+  cep: cepField,
+  endereco: requiredText(m.enderecoRequired, 'O endereço', 255),
+  numero: optionalText('O número', 20),
+  bairro: optionalText('O bairro', 120),
+  cidade: requiredText(m.cidadeRequired, 'A cidade', 120),
+  uf: ufField,
+})
+
+/** The six digits mailed to the creator of a new organization. */
+export const VerificationCodeSchema = z.object({
+  code: z
+    .string({ error: m.codeRequired })
+    .trim()
+    .min(1, m.codeRequired)
+    .regex(/^\d{6}$/, m.codeFormat),
+})

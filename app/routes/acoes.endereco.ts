@@ -1,0 +1,19 @@
+import type { Route } from './+types/acoes.endereco'
+import { apiErrorMessages } from '~/lib/api.server.ts'
+import { authedApi } from '~/lib/authed-api.server.ts'
+
+/**
+ * Address lookups for the new-organization form (the API calls the outside services):
+ * `?cep=01310100` answers the address of a CEP, `?uf=SP` the cities of a state.
+ * A failure answers `{erro}` with the API's message, so the user types by hand; the
+ * status stays 200 because the form handles it as an answer, not as a broken page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const cep = url.searchParams.get('cep')
+  const uf = url.searchParams.get('uf')
+  const path = cep ? `api/enderecos/cep/${encodeURIComponent(cep)}` : uf ? `api/enderecos/estados/${encodeURIComponent(uf)}/cidades` : null
+  if (!path) return Response.json({ erro: 'Informe um CEP ou uma UF.' })
+  const res = await authedApi<Record<string, unknown>>(request, path)
+  return Response.json(res.ok ? res.data : { erro: apiErrorMessages(res.data).join(' ') })
+}
