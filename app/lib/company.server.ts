@@ -61,6 +61,8 @@ export async function enterCompany(request: Request, session: AppSession, organi
   if (!company) return null
   // Spec §2: an inactive company is not entered; the wait-for-verification modal shows.
   if (!company.active) return redirect(`/personal-environment?modal=verificar&org=${company.organizacao_id}`)
+  // A feedback request is answered before entering.
+  if (company.feedback) return redirect(`/personal-environment?modal=avaliar&org=${company.organizacao_id}`)
   session.set('companyId', company.organizacao_id)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(session))

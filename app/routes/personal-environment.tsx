@@ -2,12 +2,14 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/personal-environment'
 import { CreateOrganizationModal } from '~/components/organization/create-organization-modal.tsx'
+import { FeedbackModal } from '~/components/organization/feedback-modal.tsx'
 import { VerifyOrganizationModal } from '~/components/organization/verify-organization-modal.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { enterCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { organizationMessages } from '~/lib/messages/organization.ts'
+import { FeedbackSchema } from '~/lib/schemas/feedback.ts'
 import { CreateOrganizationSchema, VerificationCodeSchema } from '~/lib/schemas/organization.ts'
 import { maskCnpj } from '~/lib/masks.ts'
 import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/lib/org-types.ts'
@@ -51,6 +53,10 @@ async function loadModal(request: Request, url: URL) {
     const res = await authedApi<CompanyProfile>(request, `api/empresas/profile/${orgId}`)
     if (res.ok && !res.data.active) return { kind: 'verificar' as const, organization: { organizacao_id: orgId, nome: res.data.nome } }
   }
+  if (modal === 'avaliar' && Number.isInteger(orgId) && orgId > 0) {
+    const res = await authedApi<CompanyProfile>(request, `api/empresas/profile/${orgId}`)
+    if (res.ok && res.data.feedback) return { kind: 'avaliar' as const, organization: { organizacao_id: orgId, nome: res.data.nome } }
+  }
   return null
 }
 
@@ -82,6 +88,14 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
     const res = await authedApi<{ message: string }>(request, 'api/empresas/verifyValidationCode', { json: { organizacao_id: orgId, code: submission.value.code } })
     if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['code'] }) }, { status: 400 })
+    session.flash('toast', { kind: 'success', text: res.data.message })
+    return (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
+  if (intent === 'feedback') {
+    const submission = parseWithZod(form, { schema: FeedbackSchema })
+    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+    const res = await authedApi<{ message: string }>(request, 'api/saveFeedback', { json: { organizacao_id: orgId, ...submission.value } })
+    if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['nota', 'comentario'] }) }, { status: 400 })
     session.flash('toast', { kind: 'success', text: res.data.message })
     return (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
   }
@@ -184,6 +198,7 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
         </nav>
       ) : null}
       {modal?.kind === 'nova' ? <CreateOrganizationModal verticals={modal.verticals} lastResult={lastResult} /> : null}
+      {modal?.kind === 'avaliar' ? <FeedbackModal organization={modal.organization} lastResult={lastResult} /> : null}
       {modal?.kind === 'verificar' ? <VerifyOrganizationModal organization={modal.organization} lastResult={lastResult} /> : null}
     </section>
   )

@@ -291,3 +291,24 @@ export const auditLogs = pgTable(
   },
   (t) => [index('audit_logs_org_created_idx').on(t.organizationId, t.createdAt)],
 )
+
+/** Answers to an organization's feedback request (spec §3 `feedback`; DOMAIN.md saveFeedback), one per member. */
+export const organizationFeedbacks = pgTable(
+  'organization_feedbacks',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nota: integer('nota').notNull(),
+    comentario: text('comentario'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organization_feedbacks_org_user_unique').on(t.organizationId, t.userId),
+    check('organization_feedbacks_nota_check', sql`${t.nota} between 1 and 5`),
+  ],
+)

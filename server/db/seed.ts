@@ -56,7 +56,7 @@ export async function seedDemo(db: Db) {
         org('v', 'Farmácia Central', '334445550001', { createdBy: bruno.id }),
         org('r', 'Revenda Norte', '445556660001', { createdBy: carla.id, cidade: 'Belém', uf: 'PA' }),
         // The alphanumeric CNPJ issued since July 2026.
-        org('v', 'Drogaria da Praça', '12ABC34501DE', { createdBy: bruno.id, cidade: 'Campinas' }),
+        org('v', 'Drogaria da Praça', '12ABC34501DE', { createdBy: bruno.id, cidade: 'Campinas', feedback: true }),
       ])
       .returning()
     await tx.update(organizations).set({ bandeiraId: rede.id }).where(eq(organizations.id, central.id))

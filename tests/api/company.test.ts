@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { companyMessages as cm, partnerInviteMessages as pm } from '~/lib/messages/company.ts'
-import { auditLogs, cargoPermissions, cargos, memberships, organizationContactLinks, organizationInvites, organizationLinks, organizations } from '../../server/db/schema.ts'
+import { auditLogs, cargoPermissions, cargos, memberships, organizationContactLinks, organizationFeedbacks, organizationInvites, organizationLinks, organizations } from '../../server/db/schema.ts'
 import { createOrganization, createTestApi, fileOf, formOf, maskCnpj, newUser, tinyPng, uniqueCnpj, uniqueEmail, type TestApi } from './harness.ts'
 
 let t: TestApi
@@ -331,5 +331,24 @@ describe('GET api/empresas/logging/{orgId}', () => {
     const member = await newUser(t)
     await t.db.insert(memberships).values({ userId: member.id, organizationId: org.id })
     expect((await t.get(`/api/empresas/logging/${org.id}`, { token: member.token })).status).toBe(403)
+  })
+})
+
+describe('POST api/saveFeedback', () => {
+  test('an organization asking for feedback shows it pending until this member answers', async () => {
+    const { admin, org, outsider } = await setup('v', { feedback: true })
+    expect((await t.get(`/api/empresas/profile/${org.id}`, { token: admin.token })).body.feedback).toBe(true)
+    const bad = await t.post('/api/saveFeedback', { organizacao_id: org.id, nota: 7 }, { token: admin.token })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors.nota).toEqual(['Escolha uma nota de 1 a 5.'])
+    expect((await t.post('/api/saveFeedback', { organizacao_id: org.id, nota: 4 }, { token: outsider.token })).status).toBe(403)
+    const ok = await t.post('/api/saveFeedback', { organizacao_id: org.id, nota: 4, comentario: 'Bom' }, { token: admin.token })
+    expect(ok.body.message).toBe('Obrigado pela sua avaliação!')
+    expect((await t.get(`/api/empresas/profile/${org.id}`, { token: admin.token })).body.feedback).toBe(false)
+    const rows = await t.db.select().from(organizationFeedbacks).where(eq(organizationFeedbacks.organizationId, org.id))
+    expect(rows).toMatchObject([{ userId: admin.id, nota: 4, comentario: 'Bom' }])
+    const member = await newUser(t)
+    await t.db.insert(memberships).values({ userId: member.id, organizationId: org.id })
+    expect((await t.get(`/api/empresas/profile/${org.id}`, { token: member.token })).body.feedback).toBe(true)
   })
 })

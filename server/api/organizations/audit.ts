@@ -26,6 +26,7 @@ const DESCRIPTIONS: Record<string, (d: Record<string, unknown>) => string> = {
   'bandeira.codigo_gerado': () => 'Gerou um novo código de bandeira',
   'tokenbase.alterado': () => 'Alterou o código Tokenbase',
   'tokenbase.excluido': () => 'Excluiu o código Tokenbase',
+  'feedback.enviado': (d) => `Avaliou a organização com nota ${text(d.nota)}`,
   'convite.criado': (d) => `Convidou ${text(d.nome)} (${text(d.email)}) como ${text(d.relacao)}`,
 }
 

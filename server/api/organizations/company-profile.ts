@@ -5,6 +5,7 @@ import { organizationContactLinks, organizationRestrictions } from '../../db/sch
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from './membership.ts'
 import { idParam } from './org-id.ts'
+import { feedbackPending } from './feedback.ts'
 
 const TRIAL_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -112,7 +113,8 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           logged_user: user.id,
           trial_days: o.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
           active: o.active,
-          feedback: o.feedback,
+          // Asked of each member once: answered, the member enters freely.
+          feedback: await feedbackPending(db, o, user.id),
           plano: o.plano as 'B' | 'P' | 'U' | 'M',
           codigo_bandeira: o.tipo === 'b' ? o.codigoBandeira : null,
           // The chat and the conditions issues fill these counters.

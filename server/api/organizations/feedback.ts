@@ -1,0 +1,51 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq } from 'drizzle-orm'
+import { FEEDBACK_MESSAGES, FeedbackSchema } from '../../../app/lib/schemas/feedback.ts'
+import type { Db } from '../../db/client.ts'
+import { organizationFeedbacks } from '../../db/schema.ts'
+import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { audit } from './audit.ts'
+import { requireMembership } from './membership.ts'
+import { organizacaoIdField } from './org-id.ts'
+
+/** True while the organization asks for feedback and this member has not answered yet. */
+export async function feedbackPending(db: Db, organization: { id: number; feedback: boolean }, userId: number) {
+  if (!organization.feedback) return false
+  const [answer] = await db
+    .select({ id: organizationFeedbacks.id })
+    .from(organizationFeedbacks)
+    .where(and(eq(organizationFeedbacks.organizationId, organization.id), eq(organizationFeedbacks.userId, userId)))
+  return !answer
+}
+
+const SaveFeedbackBody = FeedbackSchema.extend({ organizacao_id: organizacaoIdField }).openapi('SaveFeedbackRequest', {
+  example: { organizacao_id: 1, nota: 5, comentario: 'Os pedidos chegam bem mais rápido agora.' },
+})
+
+export function registerFeedback(app: Api, { db }: Deps) {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/saveFeedback',
+      tags: ['Organizações'],
+      summary: 'Registra a avaliação que a organização pede a seus membros antes de entrarem',
+      security: bearer,
+      middleware: [requireAuth(db)] as const,
+      request: { body: { required: true, content: { 'application/json': { schema: SaveFeedbackBody } } } },
+      responses: { 200: jsonContent(MessageSchema, 'Avaliação registrada'), 403: jsonContent(MessageSchema, 'Não é membro'), ...errorResponses },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { organizacao_id, nota, comentario } = c.req.valid('json')
+      await requireMembership(db, user.id, organizacao_id)
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(organizationFeedbacks)
+          .values({ organizationId: organizacao_id, userId: user.id, nota, comentario })
+          .onConflictDoUpdate({ target: [organizationFeedbacks.organizationId, organizationFeedbacks.userId], set: { nota, comentario, createdAt: new Date() } })
+        await audit(tx, { organizationId: organizacao_id, userId: user.id, acao: 'feedback.enviado', detalhes: { nota } })
+      })
+      return c.json({ message: FEEDBACK_MESSAGES.saved }, 200)
+    },
+  )
+}
