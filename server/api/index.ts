@@ -9,11 +9,18 @@ import { registerProfile } from './auth/profile.ts'
 import { registerRegister } from './auth/register.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
+import { registerCompanyEdit } from './organizations/company-edit.ts'
 import { registerCompanyProfile } from './organizations/company-profile.ts'
 import { registerCreateOrganization } from './organizations/create.ts'
+import { registerFeedback } from './organizations/feedback.ts'
+import { registerFlag } from './organizations/flag.ts'
+import { registerLogging } from './organizations/logging.ts'
 import { registerOrgProfile } from './organizations/org-profile.ts'
+import { registerPartnerInvites } from './organizations/partner-invites.ts'
+import { registerTokenbase } from './organizations/tokenbase.ts'
 import { registerVerification } from './organizations/verify.ts'
 import { registerVerticals } from './organizations/verticals.ts'
+import { registerVisitingCard } from './organizations/visiting-card.ts'
 import { registerTeam } from './team/index.ts'
 
 /** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
@@ -34,6 +41,13 @@ export function createApi(deps: Deps) {
   registerInvites(app, deps)
   registerOrgProfile(app, deps)
   registerCompanyProfile(app, deps)
+  registerCompanyEdit(app, deps)
+  registerVisitingCard(app, deps)
+  registerFlag(app, deps)
+  registerTokenbase(app, deps)
+  registerPartnerInvites(app, deps)
+  registerLogging(app, deps)
+  registerFeedback(app, deps)
   registerVerticals(app, deps)
   registerCnpjCheck(app, deps)
   registerCreateOrganization(app, deps)
