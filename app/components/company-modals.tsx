@@ -8,7 +8,7 @@ import { RouteModal, useModalCloseHref } from './route-modal.tsx'
 import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
 import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
 
-export type ModalData = { flagCard: VisitingCardData | null; inviteLink: string | null }
+export type ModalData = { card: VisitingCardData | null; inviteLink: string | null }
 
 /** Where a modal's form comes back to: this very address, so the modal stays open on its new state. */
 function RedirectTo() {
@@ -20,7 +20,8 @@ function RedirectTo() {
 export function CompanyModals({ company, data }: { company: CompanyProfile; data: ModalData }) {
   const location = useLocation()
   const modal = new URLSearchParams(location.search).get('modal')
-  if (modal === 'bandeira' && company.tipo === 'v') return <FlagModal card={data.flagCard} />
+  if (modal === 'bandeira' && company.tipo === 'v') return <FlagModal card={data.card} />
+  if (modal === 'cartao' && data.card) return <VisitingCardModal card={data.card} isAdmin={company.is_admin} />
   if (modal === 'convite') return <ShareModal company={company} link={data.inviteLink} />
   if (modal === 'tokenbase') return <TokenbaseModal tokenbase={company.tokenbase} />
   if (modal === 'planos') return <PlansModal />
@@ -183,6 +184,22 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
           </div>
         )}
       </Form>
+    </RouteModal>
+  )
+}
+
+/** The company's visiting card (spec §2 Modals), opened from the header. */
+function VisitingCardModal({ card, isAdmin }: { card: VisitingCardData; isAdmin: boolean }) {
+  return (
+    <RouteModal title="Cartão de visita">
+      <VisitingCard card={card} />
+      {isAdmin ? (
+        <div className="button-row">
+          <Link to="/visiting-card" className="button">
+            Editar cartão
+          </Link>
+        </div>
+      ) : null}
     </RouteModal>
   )
 }

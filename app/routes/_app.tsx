@@ -19,13 +19,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
   }
   const modal = new URL(request.url).searchParams.get('modal')
-  let flagCard: VisitingCardData | null = null
-  if (modal === 'bandeira' && company.bandeira_id) {
-    const res = await callApi<VisitingCardData>(request, `api/empresas/cartao/${company.organizacao_id}/${company.bandeira_id}`, { token })
-    flagCard = res.ok ? res.data : null
+  // The card a modal shows: the flag's in 'Minha bandeira', the company's own in the visiting-card modal.
+  const cardOf = modal === 'bandeira' ? company.bandeira_id : modal === 'cartao' ? company.organizacao_id : null
+  let card: VisitingCardData | null = null
+  if (cardOf) {
+    const res = await callApi<VisitingCardData>(request, `api/empresas/cartao/${company.organizacao_id}/${cardOf}`, { token })
+    card = res.ok ? res.data : null
   }
   const inviteLink = session.get('inviteLink') ?? null
-  const modalData: ModalData = { flagCard, inviteLink }
+  const modalData: ModalData = { card, inviteLink }
   return data({ user, company, modalData }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
 }
 

@@ -62,12 +62,12 @@ export function Header({ user, company, menu }: HeaderProps) {
       </Link>
 
       {company ? (
-        <span className="header-company">
+        <Link to="?modal=cartao" className="header-company" preventScrollReset aria-label={`Cartão de visita de ${company.nome}`}>
           <span className="org-avatar header-company-avatar" aria-hidden="true">
             {company.avatar ? <img src={company.avatar} alt="" /> : company.nome.slice(0, 1).toUpperCase()}
           </span>
           <span className="header-company-name">{company.nome}</span>
-        </span>
+        </Link>
       ) : null}
 
       {notices.length > 0 ? (
