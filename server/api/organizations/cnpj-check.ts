@@ -1,27 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { isValidCnpj, normalizeCnpj } from '../../../app/lib/cnpj.ts'
-import { authMessages } from '../../../app/lib/messages/auth.ts'
+import { normalizeCnpj } from '../../../app/lib/cnpj.ts'
+import { organizationMessages as m } from '../../../app/lib/messages/organization.ts'
+import { cnpjField } from '../../../app/lib/schemas/organization.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { organizations } from '../../db/schema.ts'
 import { bearer, errorResponses, fail, jsonContent, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
 
-export const CNPJ_REQUIRED = 'O CNPJ é obrigatório.'
-export const CNPJ_INVALID = 'CNPJ inválido.'
-export const CNPJ_TAKEN = authMessages.cnpjTaken
-export const CNPJ_FREE = 'CNPJ disponível para cadastro.'
+export const CNPJ_REQUIRED = m.cnpjRequired
+export const CNPJ_INVALID = m.cnpjInvalid
+export const CNPJ_TAKEN = m.cnpjTaken
+export const CNPJ_FREE = m.cnpjFree
 
-/**
- * A CNPJ as typed: masked or bare, numeric or alphanumeric (letters in the first
- * twelve places since July 2026), lower case accepted. Check digits are verified;
- * the value comes out bare and upper-cased, as stored.
- */
-export const cnpjField = z
-  .string({ error: CNPJ_REQUIRED })
-  .trim()
-  .min(1, CNPJ_REQUIRED)
-  .pipe(z.string().refine((v) => isValidCnpj(v), CNPJ_INVALID))
-  .transform(normalizeCnpj)
+/** Masked or bare, numeric or alphanumeric, check digits verified; comes out bare and upper-cased (shared with the web form). */
+export { cnpjField }
 
 export async function isCnpjTaken(db: Db | Tx, cnpj: string) {
   const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, normalizeCnpj(cnpj)))

@@ -1,107 +1,49 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { authMessages } from '../../../app/lib/messages/auth.ts'
+import { organizationMessages } from '../../../app/lib/messages/organization.ts'
+import { CreateOrganizationSchema, ORG_TYPES } from '../../../app/lib/schemas/organization.ts'
+import { UFS } from '../../../app/lib/uf.ts'
 import { memberships, organizations, verticals } from '../../db/schema.ts'
-import { CEP_INVALID, CEP_REQUIRED, normalizeCep, UF_INVALID, UF_REQUIRED, UFS } from '../address/ufs.ts'
 import { bearer, errorResponses, fail, jsonContent, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
-import { CNPJ_TAKEN, cnpjField, isCnpjTaken } from './cnpj-check.ts'
+import { CNPJ_TAKEN, isCnpjTaken } from './cnpj-check.ts'
 import { newFlagCode } from './flag.ts'
-import { idField, issueCode, mailCode } from './verify.ts'
+import { issueCode, mailCode } from './verify.ts'
 
-const ORG_TYPES = ['v', 'f', 'b', 'r'] as const
+const m = organizationMessages
 
-export const createMessages = {
-  tipoRequired: 'O tipo da organização é obrigatório.',
-  tipoInvalid: 'O tipo da organização deve ser v, f, b ou r.',
-  razaoRequired: 'A razão social é obrigatória.',
-  tooLong: (label: string, max: number) => `${label} deve ter no máximo ${max} caracteres.`,
-  verticalRequired: 'A vertical é obrigatória.',
-  verticalInvalid: 'Vertical inválida.',
-  emailInvalid: authMessages.emailInvalid,
-  phoneInvalid: 'Telefone inválido. Use (00) 00000-0000.',
-  enderecoRequired: 'O endereço é obrigatório.',
-  cidadeRequired: 'A cidade é obrigatória.',
-  created: 'Organização criada! Enviamos um código de verificação para o seu e-mail.',
-  createdMailFailed: 'Organização criada, mas não foi possível enviar o código agora. Peça um novo código na tela de verificação.',
-} as const
-const m = createMessages
-
-const requiredText = (required: string, label: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, m.tooLong(label, max))
-
-/** Absent, null and blank all mean "not given" and are stored as null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: m.tooLong(label, max) })
-    .trim()
-    .max(max, m.tooLong(label, max))
-    .nullish()
-    .transform((v) => v || null)
-
-export const CreateOrganizationBody = z
-  .object({
-    tipo: z
-      .string({ error: m.tipoRequired })
-      .trim()
-      .toLowerCase()
-      .min(1, m.tipoRequired)
-      .pipe(z.enum(ORG_TYPES, { error: m.tipoInvalid }))
-      .openapi({ enum: [...ORG_TYPES], description: 'v varejo, f fornecedor, b bandeira, r revenda' }),
-    cnpj: cnpjField.openapi({ description: 'Com ou sem máscara; numérico ou alfanumérico' }),
-    razao_social: requiredText(m.razaoRequired, 'A razão social', 255),
-    nome: optionalText('O nome fantasia', 255).openapi({ description: 'Nome fantasia; sem ele, a razão social' }),
-    vertical_id: idField(m.verticalRequired, m.verticalInvalid),
-    email: z
-      .string({ error: m.emailInvalid })
-      .trim()
-      .toLowerCase()
-      .max(255, m.tooLong('O email', 255))
-      .refine((v) => v === '' || z.email().safeParse(v).success, m.emailInvalid)
-      .nullish()
-      .transform((v) => v || null),
-    telefone: z
-      .string({ error: m.phoneInvalid })
-      .nullish()
-      .transform((v) => v?.replace(/\D/g, '') || null)
-      .refine((v) => v === null || /^\d{10,11}$/.test(v), m.phoneInvalid)
-      .openapi({ description: 'Guardado só com dígitos' }),
-    cep: z
-      .string({ error: CEP_REQUIRED })
-      .trim()
-      .min(1, CEP_REQUIRED)
-      .transform(normalizeCep)
-      .pipe(z.string().regex(/^\d{8}$/, CEP_INVALID))
-      .openapi({ description: '8 dígitos, com ou sem máscara (00.000-000)' }),
-    endereco: requiredText(m.enderecoRequired, 'O endereço', 255),
-    numero: optionalText('O número', 20),
-    bairro: optionalText('O bairro', 120),
-    cidade: requiredText(m.cidadeRequired, 'A cidade', 120),
-    uf: z
-      .string({ error: UF_REQUIRED })
-      .trim()
-      .toUpperCase()
-      .min(1, UF_REQUIRED)
-      .pipe(z.enum(UFS, { error: UF_INVALID }))
-      .openapi({ enum: [...UFS], description: 'Sigla da UF; minúsculas são aceitas' }),
-  })
-  .openapi('CreateOrganizationRequest', {
-    example: {
-      tipo: 'f',
-      cnpj: '11.444.777/0001-61',
-      razao_social: 'Laboratório Vida Nova Ltda',
-      nome: 'Vida Nova',
-      vertical_id: 1,
-      email: 'contato@vidanova.com.br',
-      telefone: '(11) 98765-4321',
-      cep: '01.310-100',
-      endereco: 'Avenida Paulista',
-      numero: '1000',
-      bairro: 'Bela Vista',
-      cidade: 'São Paulo',
-      uf: 'SP',
-    },
-  })
+/**
+ * The web form's schema (app/lib/schemas/organization.ts), so the form and the API give
+ * the same Portuguese messages; only described here for the OpenAPI document. The fields
+ * use zod's own `.meta()`: they may be built before @hono/zod-openapi extends zod, and then
+ * have no `.openapi()`. The object `extend()` returns is built here, after it, so it has.
+ */
+const shape = CreateOrganizationSchema.shape
+export const CreateOrganizationBody = CreateOrganizationSchema.extend({
+  tipo: shape.tipo.meta({ type: 'string', enum: [...ORG_TYPES], description: 'v varejo, f fornecedor, b bandeira, r revenda' }),
+  cnpj: shape.cnpj.meta({ type: 'string', description: 'Com ou sem máscara; numérico ou alfanumérico' }),
+  nome: shape.nome.meta({ description: 'Nome fantasia; sem ele, a razão social' }),
+  vertical_id: shape.vertical_id.meta({ type: 'integer', description: 'Uma das verticais de GET api/organizacao/showVerticais' }),
+  telefone: shape.telefone.meta({ description: 'Guardado só com dígitos' }),
+  cep: shape.cep.meta({ type: 'string', description: '8 dígitos, com ou sem máscara (00.000-000)' }),
+  uf: shape.uf.meta({ type: 'string', enum: [...UFS], description: 'Sigla da UF; minúsculas são aceitas' }),
+}).openapi('CreateOrganizationRequest', {
+  example: {
+    tipo: 'f',
+    cnpj: '11.444.777/0001-61',
+    razao_social: 'Laboratório Vida Nova Ltda',
+    nome: 'Vida Nova',
+    vertical_id: 1,
+    email: 'contato@vidanova.com.br',
+    telefone: '(11) 98765-4321',
+    cep: '01.310-100',
+    endereco: 'Avenida Paulista',
+    numero: '1000',
+    bairro: 'Bela Vista',
+    cidade: 'São Paulo',
+    uf: 'SP',
+  },
+})
 
 const CreatedOrganizationSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { organizationMessages } from '../../../app/lib/messages/organization.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizations, users, verificationCodes } from '../../db/schema.ts'
 import type { Mailer } from '../../mail/mailer.ts'
@@ -18,8 +19,8 @@ export const MAX_CODES_PER_DAY = 10
 export const codeMessages = {
   organizationRequired: 'A organização é obrigatória.',
   organizationInvalid: 'Organização inválida.',
-  codeRequired: 'O código é obrigatório.',
-  codeFormat: 'O código tem 6 dígitos.',
+  codeRequired: organizationMessages.codeRequired,
+  codeFormat: organizationMessages.codeFormat,
   wrongCode: (left: number) => (left === 1 ? 'Código inválido. Resta 1 tentativa.' : `Código inválido. Restam ${left} tentativas.`),
   lastAttemptWrong: 'Código inválido. As tentativas acabaram: peça um novo código.',
   tooManyAttempts: `Este código foi bloqueado após ${MAX_CODE_ATTEMPTS} tentativas erradas. Peça um novo código.`,
@@ -36,7 +37,7 @@ export const codeMessages = {
 const m = codeMessages
 
 /** A positive integer id from JSON (number or digit string), with our messages. */
-export const idField = (required: string, invalid: string) =>
+const idField = (required: string, invalid: string) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
       error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid),
