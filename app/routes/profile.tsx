@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import type { Route } from './+types/profile'
 import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
+import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { apiErrorMessages } from '~/lib/api.server.ts'
@@ -62,30 +63,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
 
-      <div className="card stack">
-        <h2>Foto</h2>
-        <Form method="post" encType="multipart/form-data" className="toolbar">
-          <input type="hidden" name="intent" value="avatar" />
-          <label className="sr-only" htmlFor="profile-photo">
-            Arquivo da foto
-          </label>
-          <input id="profile-photo" name="avatar" type="file" accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif" required aria-describedby="profile-photo-caption" />
-          <button type="submit" className="button">
-            Enviar foto
-          </button>
-        </Form>
-        <small id="profile-photo-caption" className="field-caption">
-          PNG, JPG ou GIF, até 1MB. Sem foto, mostramos suas iniciais.
-        </small>
-        {profile.avatar ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="remove-avatar" />
-            <button type="submit" className="button">
-              Remover foto
-            </button>
-          </Form>
-        ) : null}
-      </div>
+      <ImageUploadForms
+        title="Foto"
+        noun="foto"
+        accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif"
+        caption="PNG, JPG ou GIF, até 1MB. Sem foto, mostramos suas iniciais."
+        hasImage={Boolean(profile.avatar)}
+        intents={{ upload: 'avatar', remove: 'remove-avatar' }}
+      />
 
       <Form method="post" className="card" {...formProps}>
         <h2>Nome</h2>

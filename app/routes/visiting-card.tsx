@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/visiting-card'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaField } from '~/components/forms.tsx'
+import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { VisitingCard, type VisitingCardData } from '~/components/visiting-card.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
@@ -71,7 +72,14 @@ export default function VisitingCardPage({ loaderData, actionData }: Route.Compo
       <Codes tokenbase={tokenbase} flagCode={flagCode} />
       {isAdmin ? (
         <>
-          <LogoForms hasLogo={Boolean(card.avatar)} />
+          <ImageUploadForms
+            title="Logo"
+            noun="logo"
+            accept={LOGO_ACCEPT}
+            caption="PNG, JPG ou JPEG, até 1MB."
+            hasImage={Boolean(card.avatar)}
+            intents={{ upload: 'logo', remove: 'remove-logo' }}
+          />
           <DetailsForm card={card} lastResult={actionData?.result} />
         </>
       ) : (
@@ -106,35 +114,6 @@ function Codes({ tokenbase, flagCode }: { tokenbase: string | null; flagCode: st
             </button>
           </Form>
         </div>
-      ) : null}
-    </div>
-  )
-}
-
-function LogoForms({ hasLogo }: { hasLogo: boolean }) {
-  return (
-    <div className="card stack">
-      <h2>Logo</h2>
-      <Form method="post" encType="multipart/form-data" className="toolbar">
-        <input type="hidden" name="intent" value="logo" />
-        <label className="sr-only" htmlFor="vc-logo">
-          Arquivo do logo
-        </label>
-        <input id="vc-logo" name="avatar" type="file" accept={LOGO_ACCEPT} required aria-describedby="vc-logo-caption" />
-        <button type="submit" className="button">
-          Enviar logo
-        </button>
-      </Form>
-      <small id="vc-logo-caption" className="field-caption">
-        PNG, JPG ou JPEG, até 1MB.
-      </small>
-      {hasLogo ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="remove-logo" />
-          <button type="submit" className="button">
-            Remover logo
-          </button>
-        </Form>
       ) : null}
     </div>
   )
