@@ -4,16 +4,31 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** The frame every mail of the product uses: a title, paragraphs and an optional button. */
-export function mailLayout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
-  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join('\n')
+type MailAction = { label: string; url: string }
+/** A paragraph, or a code shown large and alone on its line (e.g. a verification code). */
+type MailBlock = string | { code: string }
+
+/** The frame every mail of the product uses: a title, paragraphs and codes, and buttons. */
+export function mailLayout(title: string, blocks: MailBlock[], action?: MailAction | MailAction[]) {
+  const actions = action ? (Array.isArray(action) ? action : [action]) : []
+  const text = [
+    title,
+    '',
+    ...blocks.flatMap((b) => (typeof b === 'string' ? [b] : ['', b.code, ''])),
+    ...actions.flatMap((a) => ['', `${a.label}: ${a.url}`]),
+  ].join('\n')
   const html = [
     '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">',
     `<h1 style="font-size:20px">${escapeHtml(title)}</h1>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    action
-      ? `<p><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px">${escapeHtml(action.url)}</p>`
-      : '',
+    ...blocks.map((b) =>
+      typeof b === 'string'
+        ? `<p>${escapeHtml(b)}</p>`
+        : `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;color:#4f46e5">${escapeHtml(b.code)}</p>`,
+    ),
+    ...actions.map(
+      (a) =>
+        `<p><a href="${escapeHtml(a.url)}" style="background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(a.label)}</a></p><p style="font-size:12px">${escapeHtml(a.url)}</p>`,
+    ),
     '</body></html>',
   ].join('')
   return { text, html }

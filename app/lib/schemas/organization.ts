@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isValidCnpj, normalizeCnpj } from '../cnpj.ts'
 import { organizationMessages as m } from '../messages/organization.ts'
 import { UFS } from '../uf.ts'
+import { positiveIdField } from './ids.ts'
 
 export const ORG_TYPES = ['v', 'f', 'b', 'r'] as const
 
@@ -48,17 +49,6 @@ export const ufField = z
   .min(1, m.ufRequired)
   .pipe(z.enum(UFS, { error: m.ufInvalid }))
 
-/** "integer" as Laravel reads it: 7 and "7" pass; the rest gets the message. */
-const positiveId = (required: string, invalid: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid) })
-      .int(invalid)
-      .positive(invalid)
-      .max(2_147_483_647, invalid),
-  )
-
 /** The new-organization form of the personal environment, and POST api/seletor/create. */
 export const CreateOrganizationSchema = z.object({
   tipo: z
@@ -70,7 +60,7 @@ export const CreateOrganizationSchema = z.object({
   cnpj: cnpjField,
   razao_social: requiredText(m.razaoRequired, 'A razão social', 255),
   nome: optionalText('O nome fantasia', 255),
-  vertical_id: positiveId(m.verticalRequired, m.verticalInvalid),
+  vertical_id: positiveIdField(m.verticalRequired, m.verticalInvalid),
   email: z
     .string({ error: m.emailInvalid })
     .trim()

@@ -1,11 +1,8 @@
 import { z } from '@hono/zod-openapi'
+import { positiveIdField } from '../../../app/lib/schemas/ids.ts'
 
 /** `organizacao_id` in a request body: the organization the call acts on. */
-export const organizacaoIdField = z.coerce
-  .number({ error: 'A organização é obrigatória.' })
-  .int('Organização inválida.')
-  .positive('Organização inválida.')
-  .openapi({ example: 1 })
+export const organizacaoIdField = positiveIdField('A organização é obrigatória.', 'Organização inválida.').openapi({ type: 'integer', example: 1 })
 
 /** An id in the path: a positive integer, with a Portuguese message otherwise. */
 export const idParam = (example: number, label = 'Identificador') =>

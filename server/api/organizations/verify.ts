@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
+import { positiveIdField } from '../../../app/lib/schemas/ids.ts'
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { organizationMessages } from '../../../app/lib/messages/organization.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -36,16 +37,7 @@ export const codeMessages = {
 } as const
 const m = codeMessages
 
-/** A positive integer id from JSON (number or digit string), with our messages. */
-const idField = (required: string, invalid: string) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
-      error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid),
-    })
-    .pipe(z.number().int(invalid).positive(invalid).max(2_147_483_647, invalid))
-    .openapi({ type: 'integer', example: 1 })
-
-const organizacaoId = idField(m.organizationRequired, m.organizationInvalid)
+const organizacaoId = positiveIdField(m.organizationRequired, m.organizationInvalid).openapi({ type: 'integer', example: 1 })
 
 /** Six random digits, leading zeros kept. */
 function newCode() {
