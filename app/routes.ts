@@ -13,6 +13,7 @@ export default [
   route('acoes/bandeira', 'routes/acoes.bandeira.ts'),
   route('acoes/tokenbase', 'routes/acoes.tokenbase.ts'),
   route('acoes/convite', 'routes/acoes.convite.ts'),
+  route('convite-equipe/:orgId/:token', 'routes/team-invite.tsx'),
   route('acoes/endereco', 'routes/acoes.endereco.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
@@ -21,10 +22,10 @@ export default [
     route('personal-environment', 'routes/personal-environment.tsx'),
     route('visiting-card', 'routes/visiting-card.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('my-team', 'routes/my-team.tsx'),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
       [
-        ['my-team', 'my-team'],
         ['market', 'market'],
         ['orders', 'orders'],
         ['orders-customer/:customerId', 'orders-customer'],

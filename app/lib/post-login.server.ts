@@ -5,12 +5,16 @@ import { enterCompany } from './company.server.ts'
 /**
  * Spec §2, after login: an order id in the route goes to the order-status update;
  * else the last company of the same user is entered again; else PersonalEnvironment.
+ * A `redirectTo` (a path of this site, already checked with safeRedirect) wins over
+ * all of them when present: e.g. the team invite that sent the person to Login.
  */
 export async function redirectAfterLogin(
   request: Request,
   session: AppSession,
   params: { orderId?: string; orderStatus?: string },
+  redirectTo?: string | null,
 ) {
+  if (redirectTo) return redirect(redirectTo, { headers: { 'Set-Cookie': await commitSession(session) } })
   if (params.orderId && params.orderStatus) {
     const to = `/personal-environment/update-order-status/${encodeURIComponent(params.orderId)}/${encodeURIComponent(params.orderStatus)}`
     return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } })

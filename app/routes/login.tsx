@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { CheckboxField, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
@@ -7,10 +7,14 @@ import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectAfterLogin } from '~/lib/post-login.server.ts'
+import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { LoginSchema } from '~/lib/schemas/auth.ts'
 import { getAuth, getSession, type SessionUser } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar | Pedidos B2B' }]
+
+/** Where a screen that sent the person to Login (`?redirectTo=`) wants them back; '' when absent or not a path of this site. */
+const redirectTarget = (value: FormDataEntryValue | string | null) => safeRedirect(value, '')
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const auth = await getAuth(request)
@@ -18,6 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (params.orderId && params.orderStatus) {
       throw redirect(`/personal-environment/update-order-status/${params.orderId}/${params.orderStatus}`)
     }
+    const back = redirectTarget(new URL(request.url).searchParams.get('redirectTo'))
+    if (back) throw redirect(back)
     // Only the Login at / moves on; an unknown path keeps showing Login (spec §2).
     if (!params['*']) throw redirect('/personal-environment')
   }
@@ -43,15 +49,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   session.set('token', token)
   session.set('user', { user_id: user.user_id, nome: user.nome, email: user.email, avatar: user.avatar })
   session.set('remember', remember === true)
-  return redirectAfterLogin(request, session, params)
+  return redirectAfterLogin(request, session, params, redirectTarget(formData.get('redirectTo')))
 }
 
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(LoginSchema, { id: 'login', lastResult: actionData?.result })
+  const [searchParams] = useSearchParams()
+  const redirectTo = searchParams.get('redirectTo')
   return (
     <AuthLayout title="Bom te ver novamente!" subtitle="Entre para acompanhar seus pedidos e condições.">
       <Form method="post" {...formProps}>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormErrors form={form} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
         <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
@@ -64,7 +73,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="center">
-        Ainda não tem conta? <Link to="/signup">Crie sua conta</Link>
+        Ainda não tem conta? <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>Crie sua conta</Link>
       </p>
     </AuthLayout>
   )

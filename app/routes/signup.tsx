@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/signup'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { CheckboxField, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
@@ -8,6 +8,7 @@ import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/lib/messages/auth.ts'
 import { capitalise, SignupSchema } from '~/lib/schemas/auth.ts'
+import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crie sua conta | Pedidos B2B' }]
@@ -15,7 +16,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Crie sua conta | Pedido
 const HIDDEN = ['password', 'confirm_password']
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SignupSchema })
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: SignupSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ formErrors: [authMessages.fixFields], hideFields: HIDDEN }) }, { status: 400 })
   }
@@ -24,15 +26,21 @@ export async function action({ request }: Route.ActionArgs) {
   if (!res.ok) {
     return data({ result: replyWithApiError(submission, res.data, { fields: ['name', 'email', 'password', 'confirm_password'], hideFields: HIDDEN }) }, { status: 400 })
   }
-  return redirectWithToast(request, '/', { kind: 'success', text: authMessages.signupSuccess })
+  // Login next, keeping where the person was going (e.g. the team invite that sent them here).
+  const redirectTo = safeRedirect(formData.get('redirectTo'), '')
+  const login = redirectTo ? `/?${new URLSearchParams({ redirectTo })}` : '/'
+  return redirectWithToast(request, login, { kind: 'success', text: authMessages.signupSuccess })
 }
 
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(SignupSchema, { id: 'signup', lastResult: actionData?.result })
+  const [searchParams] = useSearchParams()
+  const redirectTo = searchParams.get('redirectTo')
   return (
     <AuthLayout title="Crie sua conta" subtitle="Comece a comprar e vender em poucos minutos.">
       <Form method="post" {...formProps}>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormErrors form={form} />
         <NewAccountFields user={fields.name} email={fields.email} password={fields.password} repeat={fields.confirm_password} />
         <CheckboxField label={TERMS_LABEL} meta={fields.terms} />
@@ -41,7 +49,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="center">
-        Já tem conta? <Link to="/">Entrar</Link>
+        Já tem conta? <Link to={redirectTo ? `/?${new URLSearchParams({ redirectTo })}` : '/'}>Entrar</Link>
       </p>
     </AuthLayout>
   )

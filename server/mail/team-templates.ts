@@ -24,17 +24,18 @@ function layout(title: string, paragraphs: string[], actions: Action[]) {
 }
 
 /**
- * The links of a team invite. Both open the Meu Time screen of the web app with
- * `{organizationId}.{token}` (the token is base64url, so it never holds a dot):
+ * The links of a team invite. Both open the public invite screen of the web app
+ * (app/routes/team-invite.tsx), which shows the invite and acts only when its button is
+ * pressed (mail scanners open links):
  *
- *   {appUrl}/my-team?aceitar={organizationId}.{token}  → GET api/myteam/{organizationId}/{token}/invite/aceiteinvite
- *                                                          with the logged-in user's bearer (Login / sign-up first)
- *   {appUrl}/my-team?recusar={organizationId}.{token}  → GET api/myteam/{organizationId}/{token}/invite/negainvite
- *                                                          (no login needed: the token proves the mail arrived)
+ *   {appUrl}/convite-equipe/{organizationId}/{token}               → 'Aceitar convite': Login or sign-up first,
+ *                                                                     then GET api/myteam/{organizationId}/{token}/invite/aceiteinvite
+ *   {appUrl}/convite-equipe/{organizationId}/{token}?acao=recusar  → 'Recusar convite', without login (the token proves
+ *                                                                     the mail arrived): GET …/invite/negainvite
  */
 export function teamInviteLinks(appUrl: string, organizationId: number, token: string) {
-  const value = encodeURIComponent(`${organizationId}.${token}`)
-  return { accept: `${appUrl}/my-team?aceitar=${value}`, decline: `${appUrl}/my-team?recusar=${value}` }
+  const base = `${appUrl}/convite-equipe/${organizationId}/${encodeURIComponent(token)}`
+  return { accept: base, decline: `${base}?acao=recusar` }
 }
 
 export function teamInviteMail(options: {
@@ -52,7 +53,7 @@ export function teamInviteMail(options: {
       `Convite para a equipe de ${options.organizationName}`,
       [
         `${options.inviterName} convidou você para fazer parte da equipe de ${options.organizationName} na plataforma de pedidos B2B.`,
-        `Para aceitar, entre com a conta do e-mail ${options.to}. Se ainda não tem conta, crie uma com este mesmo e-mail em "Crie sua conta" e depois abra o link de novo.`,
+        `Para aceitar, entre com a conta do e-mail ${options.to}. Se ainda não tem conta, crie uma com este mesmo e-mail pelo link do convite: depois de entrar, você volta ao convite para aceitá-lo.`,
         `O convite vale até ${until} e pode ser usado uma única vez. Se você não esperava este convite, pode recusá-lo ou ignorar este e-mail.`,
       ],
       [

@@ -112,8 +112,8 @@ async function teamState(orgId: number) {
 async function inviteLinkFor(email: string) {
   const mail = (await t.mails()).filter((m) => m.includes(email)).at(-1)
   expect(mail, `no mail for ${email}`).toBeDefined()
-  const accept = /http:\/\/localhost:3000\/my-team\?aceitar=(\d+)\.([A-Za-z0-9_-]+)/.exec(mail!)
-  const decline = /http:\/\/localhost:3000\/my-team\?recusar=(\d+)\.([A-Za-z0-9_-]+)/.exec(mail!)
+  const accept = /http:\/\/localhost:3000\/convite-equipe\/(\d+)\/([A-Za-z0-9_-]+)(?![?\w-])/.exec(mail!)
+  const decline = /http:\/\/localhost:3000\/convite-equipe\/(\d+)\/([A-Za-z0-9_-]+)\?acao=recusar/.exec(mail!)
   expect(accept).not.toBeNull()
   expect(decline).not.toBeNull()
   expect(decline![2]).toBe(accept![2])

@@ -1,62 +1,17 @@
 import { z } from '@hono/zod-openapi'
 import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/lib/messages/team.ts'
 import { PERMISSION_IDS, PERMISSIONS, type PermissionId } from '../../../app/lib/permissions.ts'
+import { cargoNameField as cargoName, permissionsField as permissionIds } from '../../../app/lib/schemas/team.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cargoPermissions, cargos, memberships, organizations, teamInvites, users } from '../../db/schema.ts'
 import { abort, fail } from '../http.ts'
 
-/** Spec §9: "Básico up to 3 users". Active members plus pending, unexpired invites count. */
-export const BASIC_PLAN_MAX_USERS = 3
+/** The limits and texts live with the web screen's (app/lib/messages/team.ts): one source for both. */
+export { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages }
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000
-export const MAX_LEVEL = 10
 const MAX_INT = 2_147_483_647
 
-/** Texts of the team calls (ours: the spec shows none). */
-export const teamMessages = {
-  orgRequired: 'A organização é obrigatória.',
-  orgInvalid: 'Organização inválida.',
-  cargoRequired: 'O cargo é obrigatório.',
-  cargoInvalid: 'Cargo inválido.',
-  cargoNotFound: 'O cargo escolhido não existe nesta organização.',
-  cargoNameRequired: 'O nome do cargo é obrigatório.',
-  cargoNameTooLong: 'O nome do cargo deve ter no máximo 60 caracteres.',
-  cargoNameTaken: 'Já existe um cargo com este nome.',
-  permissionsList: 'As permissões devem ser uma lista.',
-  permissionUnknown: (value: unknown) => `A permissão "${String(value)}" não existe.`,
-  cargoCreated: 'Cargo criado com sucesso!',
-  cargoUpdated: 'Cargo atualizado com sucesso!',
-  cargoDeleted: (n: number) =>
-    n === 0 ? 'Cargo excluído.' : `Cargo excluído. ${n} ${n === 1 ? 'membro ficou' : 'membros ficaram'} sem cargo.`,
-  userRequired: 'O usuário é obrigatório.',
-  userInvalid: 'Usuário inválido.',
-  notAMember: 'Este usuário não faz parte desta organização.',
-  memberNotFound: 'Membro não encontrado nesta organização.',
-  isAdminInvalid: 'O campo administrador deve ser verdadeiro ou falso.',
-  levelInvalid: `O nível deve ser um número inteiro de 1 a ${MAX_LEVEL}.`,
-  nothingToChange: 'Informe o que alterar: cargo, administrador ou nível.',
-  memberUpdated: 'Membro atualizado com sucesso!',
-  memberRemoved: 'Membro removido da equipe.',
-  lastAdminDemote: 'A organização precisa de pelo menos um administrador. Torne outra pessoa administradora antes de retirar este acesso.',
-  lastAdminRemove: 'A organização precisa de pelo menos um administrador. Torne outra pessoa administradora antes de remover esta.',
-  onlyAdminsGrantAdmin: 'Só um administrador pode conceder ou retirar o acesso de administrador.',
-  onlyAdminsTouchAdmins: 'Só um administrador pode alterar ou remover outro administrador.',
-  cannotGrant: 'Você não pode conceder permissões que você mesmo não tem.',
-  alreadyMember: 'Esta pessoa já faz parte da equipe.',
-  basicPlanLimit: `O plano Básico permite até ${BASIC_PLAN_MAX_USERS} usuários. Faça upgrade para convidar mais pessoas.`,
-  basicPlanLimitAccept: `O plano Básico desta organização permite até ${BASIC_PLAN_MAX_USERS} usuários e a equipe está completa. Peça a um administrador que faça upgrade do plano e aceite o convite de novo.`,
-  inviteSent: (email: string) => `Convite enviado para ${email}.`,
-  inviteInvalid: 'Este convite é inválido.',
-  inviteExpired: 'Este convite expirou. Peça um novo convite a quem o enviou.',
-  inviteUsed: 'Este convite já foi aceito.',
-  inviteDeclined: 'Este convite foi recusado.',
-  inviteWrongUser: 'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail que recebeu o convite.',
-  inviteAccepted: (org: string) => `Convite aceito! Agora você faz parte da equipe de ${org}.`,
-  inviteAlreadyMember: (org: string) => `Você já faz parte da equipe de ${org}.`,
-  inviteRefused: 'Convite recusado.',
-  pageInvalid: 'A página deve ser um número inteiro de 1 em diante.',
-  perPageInvalid: 'Registros por página deve ser entre 1 e 100.',
-  searchTooLong: 'A busca deve ter no máximo 255 caracteres.',
-} as const
 const tm = teamMessages
 
 /** Laravel's "integer" rule accepts 7 and "7"; anything else is left for zod to refuse. */
@@ -95,18 +50,10 @@ export const booleanField = (message: string) =>
     z.boolean({ error: message }),
   )
 
-export const cargoNameField = z
-  .string({ error: tm.cargoNameRequired })
-  .trim()
-  .min(1, tm.cargoNameRequired)
-  .max(60, tm.cargoNameTooLong)
-  .openapi({ example: 'Vendedor' })
+/** The web forms' rules (app/lib/schemas/team.ts), described for the OpenAPI document. */
+export const cargoNameField = cargoName.openapi({ example: 'Vendedor' })
 
-/** Ids of the catalogue (app/lib/permissions.ts), repeated ones kept once, in catalogue order. */
-export const permissionsField = z
-  .array(z.enum(PERMISSION_IDS, { error: (issue) => tm.permissionUnknown(issue.input) }), { error: tm.permissionsList })
-  .transform((ids) => PERMISSION_IDS.filter((id) => ids.includes(id)))
-  .openapi({ example: ['pedidos_ver', 'clientes'] })
+export const permissionsField = permissionIds.openapi({ example: ['pedidos_ver', 'clientes'] })
 
 export const PermissionSchema = z
   .object({ id: z.string(), nome: z.string(), descricao: z.string() })

@@ -1,0 +1,237 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link, useNavigation } from 'react-router'
+import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
+import { Avatar } from '~/components/ui/avatar.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { MAX_LEVEL, teamScreenMessages as m } from '~/lib/messages/team.ts'
+import { InviteFormSchema, MemberFormSchema, RemoveMemberSchema } from '~/lib/schemas/team.ts'
+import { formatDate } from './format.ts'
+import { MODAL_PARAMS, useTeamHref } from './links.ts'
+import { Pagination } from './team-tabs.tsx'
+import type { Cargo, Member, Paginated, PendingInvite, TeamAccess } from './types.ts'
+
+type LastResult = SubmissionResult<string[]> | undefined
+
+const cargoOptions = (cargos: Cargo[]) => cargos.map((c) => ({ value: String(c.id), label: c.nome }))
+
+/** Members may edit or remove a member when they manage the team; only admins touch admins; nobody touches who left. */
+const mayChange = (access: TeamAccess, member: Member) => access.canManage && member.active && (access.isAdmin || !member.is_admin)
+
+export function MembersTab(props: {
+  page: Paginated<Member>
+  invites: PendingInvite[]
+  cargos: Cargo[]
+  q: string
+  access: TeamAccess
+  basicPlan: boolean
+}) {
+  const { page, invites, cargos, q, access, basicPlan } = props
+  const href = useTeamHref()
+  return (
+    <div className="stack">
+      <div className="team-toolbar">
+        <Form method="get" className="toolbar team-search" role="search">
+          <input type="hidden" name="aba" value="membros" />
+          <label className="sr-only" htmlFor="team-q">
+            Buscar membro
+          </label>
+          <input id="team-q" name="q" type="search" defaultValue={q} placeholder="Buscar por nome ou e-mail" maxLength={255} />
+          <button type="submit" className="button">
+            Buscar
+          </button>
+        </Form>
+        {access.canManage ? (
+          <Link to={href({ modal: 'convidar-membro', id: null })} className="button primary" preventScrollReset>
+            Convidar pessoa
+          </Link>
+        ) : null}
+      </div>
+      {basicPlan && access.canManage ? <p className="muted">{m.basicPlanNote}</p> : null}
+
+      {page.data.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{q ? m.noMembersFound : 'Nenhum membro na equipe.'}</p>
+        </div>
+      ) : (
+        <ul className="team-list" aria-label="Membros da equipe">
+          {page.data.map((member) => (
+            <li key={member.user_id} className={`card team-member${member.active ? '' : ' is-inactive'}`}>
+              <Avatar name={member.nome} photo={member.avatar} size={48} />
+              <div className="team-member-info">
+                <h2 className="team-member-name">{member.nome}</h2>
+                <p className="muted">{member.email}</p>
+                <p className="team-badges">
+                  <span className="badge">{member.cargo ?? m.noCargo}</span>
+                  {member.is_admin ? <span className="badge badge-admin">{m.adminBadge}</span> : null}
+                  <span className="badge badge-muted">{m.level(member.level)}</span>
+                  {member.active ? null : <span className="badge badge-muted">{m.removedBadge}</span>}
+                  {member.user_id === access.userId ? <span className="badge badge-muted">{m.youBadge}</span> : null}
+                </p>
+              </div>
+              {mayChange(access, member) ? (
+                <div className="team-actions">
+                  <Link to={href({ modal: 'editar-membro', id: member.user_id })} className="button" aria-label={`Editar ${member.nome}`} preventScrollReset>
+                    Editar
+                  </Link>
+                  <Link
+                    to={href({ modal: 'remover-membro', id: member.user_id })}
+                    className="button danger"
+                    aria-label={`Remover ${member.nome}`}
+                    preventScrollReset
+                  >
+                    Remover
+                  </Link>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page.current_page} lastPage={page.last_page} total={page.total} noun="membros" href={(n) => href({ page: n, ...nullModal })} />
+
+      {invites.length ? <PendingInvites invites={invites} cargos={cargos} access={access} /> : null}
+    </div>
+  )
+}
+
+const nullModal = Object.fromEntries(MODAL_PARAMS.map((p) => [p, null]))
+
+function PendingInvites({ invites, cargos, access }: { invites: PendingInvite[]; cargos: Cargo[]; access: TeamAccess }) {
+  const navigation = useNavigation()
+  return (
+    <section className="card stack" aria-labelledby="team-invites-title">
+      <h2 id="team-invites-title">{m.pendingInvites}</h2>
+      <ul className="plain-list team-invites">
+        {invites.map((invite) => (
+          <li key={invite.id} className="team-invite">
+            <div className="team-member-info">
+              <p>
+                <strong>{invite.email}</strong>
+              </p>
+              <p className="team-badges">
+                <span className="badge">{cargos.find((c) => c.id === invite.cargo_id)?.nome ?? m.noCargo}</span>
+                {invite.is_admin ? <span className="badge badge-admin">{m.adminBadge}</span> : null}
+                <span className="muted">{m.inviteExpiresOn(formatDate(invite.expires_at))}</span>
+              </p>
+            </div>
+            {access.canManage && (access.isAdmin || !invite.is_admin) ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="resend-invite" />
+                <input type="hidden" name="email" value={invite.email} />
+                {invite.cargo_id ? <input type="hidden" name="cargo_id" value={invite.cargo_id} /> : null}
+                {invite.is_admin ? <input type="hidden" name="is_admin" value="on" /> : null}
+                <button type="submit" className="button" disabled={navigation.state === 'submitting'} aria-label={`Reenviar convite para ${invite.email}`}>
+                  Reenviar
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function InviteModal({ cargos, access, lastResult, basicPlan }: { cargos: Cargo[]; access: TeamAccess; lastResult: LastResult; basicPlan: boolean }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(InviteFormSchema, { id: 'team-invite', lastResult })
+  return (
+    <RouteModal title="Convidar pessoa" closeParams={MODAL_PARAMS}>
+      <p className="muted">A pessoa recebe um e-mail com o link para aceitar. O convite vale 7 dias.</p>
+      <Form method="post" {...formProps}>
+        <input type="hidden" name="intent" value="invite" />
+        <FormErrors form={form} />
+        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
+        <SelectField label="Cargo" meta={fields.cargo_id} placeholder={m.noCargo} options={cargoOptions(cargos)} />
+        {access.isAdmin ? (
+          <CheckboxField label="Administrador (todas as permissões)" meta={fields.is_admin} />
+        ) : (
+          <p className="field-caption">{m.onlyAdminsInviteAdmins} {m.onlyOwnPermissions}</p>
+        )}
+        {basicPlan ? <p className="field-caption">{m.basicPlanNote}</p> : null}
+        <SubmitButton disabled={submitDisabled} pending="Enviando…">
+          Enviar convite
+        </SubmitButton>
+      </Form>
+    </RouteModal>
+  )
+}
+
+export function EditMemberModal({ member, cargos, access, lastResult }: { member: Member | null; cargos: Cargo[]; access: TeamAccess; lastResult: LastResult }) {
+  if (!member) {
+    return (
+      <RouteModal title="Editar membro" closeParams={MODAL_PARAMS}>
+        <p role="alert">{m.memberGone}</p>
+      </RouteModal>
+    )
+  }
+  return <EditMemberForm member={member} cargos={cargos} access={access} lastResult={lastResult} />
+}
+
+function EditMemberForm({ member, cargos, access, lastResult }: { member: Member; cargos: Cargo[]; access: TeamAccess; lastResult: LastResult }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(MemberFormSchema, {
+    id: `team-member-${member.user_id}`,
+    lastResult,
+    defaultValue: {
+      user_id: member.user_id,
+      cargo_id: member.cargo_id ?? undefined,
+      is_admin: member.is_admin,
+      level: member.level,
+    },
+  })
+  return (
+    <RouteModal title={`Editar ${member.nome}`} closeParams={MODAL_PARAMS}>
+      <p className="muted">{member.email}</p>
+      <Form method="post" {...formProps}>
+        <input type="hidden" name="intent" value="update-member" />
+        <input type="hidden" name="user_id" value={member.user_id} />
+        <FormErrors form={form} />
+        <SelectField label="Cargo" meta={fields.cargo_id} placeholder={m.noCargo} options={cargoOptions(cargos)} />
+        {access.isAdmin ? (
+          <CheckboxField label="Administrador (todas as permissões)" meta={fields.is_admin} />
+        ) : (
+          <p className="field-caption">{m.onlyOwnPermissions}</p>
+        )}
+        <Field
+          label="Nível"
+          meta={fields.level}
+          inputProps={{ type: 'number', min: 1, max: MAX_LEVEL, step: 1, inputMode: 'numeric' }}
+          caption={`De 1 a ${MAX_LEVEL}.`}
+        />
+        <SubmitButton disabled={submitDisabled} pending="Salvando…">
+          Salvar
+        </SubmitButton>
+      </Form>
+    </RouteModal>
+  )
+}
+
+export function RemoveMemberModal({ member, lastResult }: { member: Member | null; lastResult: LastResult }) {
+  const href = useTeamHref()
+  const { form, formProps } = useValidatedForm(RemoveMemberSchema, { id: 'team-remove-member', lastResult })
+  if (!member) {
+    return (
+      <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
+        <p role="alert">{m.memberGone}</p>
+      </RouteModal>
+    )
+  }
+  return (
+    <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
+      <p id="team-remove-text">{m.confirmRemove(member.nome)}</p>
+      <Form method="post" {...formProps} aria-describedby="team-remove-text">
+        <input type="hidden" name="intent" value="remove-member" />
+        <input type="hidden" name="user_id" value={member.user_id} />
+        <FormErrors form={form} />
+        <div className="button-row">
+          <Link to={href(nullModal)} className="button" data-autofocus preventScrollReset>
+            Não
+          </Link>
+          <button type="submit" className="button danger">
+            Sim, remover
+          </button>
+        </div>
+      </Form>
+    </RouteModal>
+  )
+}

@@ -1,0 +1,237 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, useLocation } from 'react-router'
+import type { Route } from './+types/my-team'
+import { ActivityTab } from '~/components/team/activity-tab.tsx'
+import { EditMemberModal, InviteModal, MembersTab, RemoveMemberModal } from '~/components/team/members-tab.tsx'
+import { CargoModal, DeleteCargoModal, RolesTab } from '~/components/team/roles-tab.tsx'
+import { TeamTabs } from '~/components/team/team-tabs.tsx'
+import { TEAM_TABS, type ActivityEntry, type Cargo, type Member, type Paginated, type PendingInvite, type Permission, type TeamAccess, type TeamTab } from '~/components/team/types.ts'
+import { apiErrorMessages } from '~/lib/api.server.ts'
+import { authedApi } from '~/lib/authed-api.server.ts'
+import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { describeTeamAudit, teamScreenMessages as m } from '~/lib/messages/team.ts'
+import { PERMISSION_IDS } from '~/lib/permissions.ts'
+import { CargoFormSchema, DeleteCargoSchema, INVITE_TOKEN_PATTERN, InviteFormSchema, MemberFormSchema, ORG_ID_PATTERN, RemoveMemberSchema } from '~/lib/schemas/team.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B' }]
+
+const MEMBERS_PER_PAGE = 10
+/** Enough to name the people the audit mentions by id. */
+const NAMES_PER_PAGE = 100
+
+type UsersAnswer = { usuarios: Paginated<Member>; convites: PendingInvite[] }
+type AuditAnswer = Paginated<{ id: number; acao: string; descricao: string; detalhes: Record<string, unknown>; user: { id: number; nome: string } | null; created_at: string }>
+
+/** A read the screen cannot do without: its failure is the page's error. */
+async function read<T>(request: Request, path: string) {
+  const res = await authedApi<T>(request, path)
+  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  return res.data
+}
+
+/**
+ * What the person may do here: admins everything; others what their role grants
+ * ('equipe' manages the team). The API checks the same on every change.
+ */
+async function accessOf(request: Request, company: CompanyProfile, email: string, cargos: Cargo[]): Promise<TeamAccess> {
+  const userId = company.logged_user
+  if (company.is_admin) return { isAdmin: true, canManage: true, held: [...PERMISSION_IDS], userId }
+  const mine = await read<UsersAnswer>(request, `api/myteam/${company.organizacao_id}/getusers?per_page=${NAMES_PER_PAGE}&search=${encodeURIComponent(email)}`)
+  const me = mine.usuarios.data.find((u) => u.user_id === userId)
+  const held = cargos.find((c) => c.id === me?.cargo_id)?.permissoes ?? []
+  return { isAdmin: false, canManage: held.includes('equipe'), held, userId }
+}
+
+/** Links of invite mails sent before the invite screen had its own address. */
+function legacyInviteLink(url: URL) {
+  for (const [param, suffix] of [['aceitar', ''], ['recusar', '?acao=recusar']] as const) {
+    const value = url.searchParams.get(param)
+    if (!value) continue
+    const [orgId, token] = value.split('.')
+    if (ORG_ID_PATTERN.test(orgId ?? '') && INVITE_TOKEN_PATTERN.test(token ?? '')) return `/convite-equipe/${orgId}/${token}${suffix}`
+  }
+  return null
+}
+
+/** /my-team with the tab, page and search of the list, and nothing else. */
+function listAddress(search: URLSearchParams, keep: readonly string[] = ['aba', 'page', 'q']) {
+  const params = new URLSearchParams()
+  for (const key of keep) {
+    const value = search.get(key)
+    if (value) params.set(key, value)
+  }
+  const query = params.toString()
+  return `/my-team${query ? `?${query}` : ''}`
+}
+
+const pageParam = (url: URL) => Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const legacy = legacyInviteLink(url)
+  if (legacy) throw redirect(legacy)
+  const { company, user } = await requireCompany(request)
+  const orgId = company.organizacao_id
+  const { cargos } = await read<{ cargos: Cargo[] }>(request, `api/myteam/${orgId}/getcargos`)
+  const access = await accessOf(request, company, user.email, cargos)
+  const tabs: TeamTab[] = access.canManage ? [...TEAM_TABS] : ['membros', 'cargos']
+  const requested = url.searchParams.get('aba')
+  const aba: TeamTab = TEAM_TABS.find((t) => t === requested) ?? 'membros'
+  const page = pageParam(url)
+  const base = { aba, tabs, access, cargos, basicPlan: company.plano === 'B' }
+
+  if (aba === 'cargos') {
+    const { permissoes } = await read<{ permissoes: Permission[] }>(request, `api/myteam/getPermissoes/${orgId}`)
+    return { ...base, permissions: permissoes, members: null, invites: [], q: '', activity: null }
+  }
+  if (aba === 'atividades') {
+    if (!access.canManage) return { ...base, permissions: null, members: null, invites: [], q: '', activity: null }
+    const [log, people] = await Promise.all([
+      read<AuditAnswer>(request, `api/empresas/logging/${orgId}?page=${page}`),
+      read<UsersAnswer>(request, `api/myteam/${orgId}/getusers?per_page=${NAMES_PER_PAGE}`),
+    ])
+    const names = {
+      cargo: (id: unknown) => cargos.find((c) => c.id === id)?.nome ?? null,
+      member: (id: unknown) => people.usuarios.data.find((u) => u.user_id === id)?.nome ?? null,
+    }
+    const activity: Paginated<ActivityEntry> = {
+      ...log,
+      data: log.data.map((entry) => ({
+        id: entry.id,
+        created_at: entry.created_at,
+        who: entry.user?.nome ?? (entry.acao === 'convite.recusado' ? m.someoneByMail : m.system),
+        // The audit call describes what it knows; the team's own actions are described here.
+        what: (entry.descricao !== entry.acao ? entry.descricao : describeTeamAudit(entry.acao, entry.detalhes, names)) ?? entry.acao,
+      })),
+    }
+    return { ...base, permissions: null, members: null, invites: [], q: '', activity }
+  }
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 255)
+  const params = new URLSearchParams({ page: String(page), per_page: String(MEMBERS_PER_PAGE) })
+  if (q) params.set('search', q)
+  const team = await read<UsersAnswer>(request, `api/myteam/${orgId}/getusers?${params}`)
+  return { ...base, permissions: null, members: team.usuarios, invites: team.convites, q, activity: null }
+}
+
+type Intent = 'invite' | 'update-member' | 'remove-member' | 'save-cargo' | 'delete-cargo'
+
+export async function action({ request }: Route.ActionArgs) {
+  const { company } = await requireCompany(request)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const orgId = company.organizacao_id
+  // Back to the list the form was opened from, with the modal closed. Built from the list's own
+  // parameters only: the request may be the data request (`/my-team.data?…`), not the page's address.
+  const back = listAddress(new URL(request.url).searchParams)
+  const failed = (name: Intent, result: ReturnType<typeof replyWithApiError>) => data({ intent: name, result }, { status: 400 })
+
+  switch (intent) {
+    case 'invite':
+    case 'resend-invite': {
+      const submission = parseWithZod(formData, { schema: InviteFormSchema })
+      if (submission.status !== 'success') {
+        if (intent === 'resend-invite') return redirectWithToast(request, back, { kind: 'error', text: Object.values(submission.error ?? {}).flat().join(' ') })
+        return data({ intent: 'invite' as Intent, result: submission.reply() }, { status: 400 })
+      }
+      const v = submission.value
+      const res = await authedApi<{ message: string }>(request, 'api/myteam/invite', {
+        json: { organizacao_id: orgId, email: v.email, cargo_id: v.cargo_id ?? null, is_admin: company.is_admin && v.is_admin === true },
+      })
+      if (!res.ok) {
+        if (intent === 'resend-invite') return redirectWithToast(request, back, { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
+        // 422 `plano` (Básico limit) and the 403s have no field here: they show above the form.
+        return failed('invite', replyWithApiError(submission, res.data, { fields: ['email', 'cargo_id', 'is_admin'] }))
+      }
+      const text = intent === 'resend-invite' ? m.inviteResent(v.email) : res.data.message
+      return redirectWithToast(request, listAddress(new URL(request.url).searchParams, ['aba']), { kind: 'success', text })
+    }
+    case 'update-member': {
+      const submission = parseWithZod(formData, { schema: MemberFormSchema })
+      if (submission.status !== 'success') return failed('update-member', submission.reply())
+      const v = submission.value
+      const res = await authedApi<{ message: string }>(request, 'api/myteam/updateUser', {
+        json: {
+          organizacao_id: orgId,
+          user_id: v.user_id,
+          cargo_id: v.cargo_id ?? null,
+          level: v.level,
+          // Only an admin's form shows the admin box; anyone else leaves the flag as it is.
+          ...(company.is_admin ? { is_admin: v.is_admin === true } : {}),
+        },
+      })
+      if (!res.ok) return failed('update-member', replyWithApiError(submission, res.data, { fields: ['cargo_id', 'is_admin', 'level'] }))
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    case 'remove-member': {
+      const submission = parseWithZod(formData, { schema: RemoveMemberSchema })
+      if (submission.status !== 'success') return failed('remove-member', submission.reply())
+      const { user_id: userId } = submission.value
+      const res = await authedApi<{ message: string }>(request, `api/myteam/deleteUser/${orgId}/${userId}`, { method: 'DELETE' })
+      if (!res.ok) return failed('remove-member', replyWithApiError(submission, res.data, { fields: [] }))
+      // Whoever removes themselves is no longer in the organization: back to their list of organizations.
+      if (userId === company.logged_user) return redirectWithToast(request, '/personal-environment', { kind: 'success', text: m.removedSelf })
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    case 'save-cargo': {
+      const submission = parseWithZod(formData, { schema: CargoFormSchema })
+      if (submission.status !== 'success') return failed('save-cargo', submission.reply())
+      const { cargo_id: cargoId, nome, permissoes } = submission.value
+      const res = cargoId
+        ? await authedApi<{ message: string }>(request, 'api/myteam/editcargo', { json: { organizacao_id: orgId, cargo_id: cargoId, nome, permissoes } })
+        : await authedApi<{ message: string }>(request, 'api/myteam/criarcargo', { json: { organizacao_id: orgId, nome, permissoes } })
+      if (!res.ok) return failed('save-cargo', replyWithApiError(submission, res.data, { fields: ['nome', 'permissoes'] }))
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    case 'delete-cargo': {
+      const submission = parseWithZod(formData, { schema: DeleteCargoSchema })
+      if (submission.status !== 'success') return failed('delete-cargo', submission.reply())
+      const res = await authedApi<{ message: string }>(request, `api/myteam/${orgId}/${submission.value.cargo_id}/excluircargo`, { method: 'DELETE' })
+      if (!res.ok) return failed('delete-cargo', replyWithApiError(submission, res.data, { fields: [] }))
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    default:
+      return redirectWithToast(request, back, { kind: 'error', text: 'Ação desconhecida.' })
+  }
+}
+
+export default function MyTeam({ loaderData, actionData }: Route.ComponentProps) {
+  const { aba, tabs, access, cargos, basicPlan, members, invites, q, permissions, activity } = loaderData
+  const location = useLocation()
+  const search = new URLSearchParams(location.search)
+  const modal = access.canManage ? search.get('modal') : null
+  const id = Number(search.get('id'))
+  const lastResult = (intent: Intent) => (actionData && 'intent' in actionData && actionData.intent === intent ? actionData.result : undefined)
+  const member = members?.data.find((u) => u.user_id === id && u.active) ?? null
+  const cargo = cargos.find((c) => c.id === id) ?? null
+
+  return (
+    <section className="stack" aria-labelledby="team-title">
+      <h1 id="team-title">{m.title}</h1>
+      <TeamTabs current={aba} tabs={tabs} />
+      {access.canManage ? null : <p className="notice notice-info">{m.readOnly}</p>}
+
+      {aba === 'membros' && members ? (
+        <>
+          <MembersTab page={members} invites={invites} cargos={cargos} q={q} access={access} basicPlan={basicPlan} />
+          {modal === 'convidar-membro' ? <InviteModal cargos={cargos} access={access} lastResult={lastResult('invite')} basicPlan={basicPlan} /> : null}
+          {modal === 'editar-membro' ? <EditMemberModal key={id} member={member} cargos={cargos} access={access} lastResult={lastResult('update-member')} /> : null}
+          {modal === 'remover-membro' ? <RemoveMemberModal key={id} member={member} lastResult={lastResult('remove-member')} /> : null}
+        </>
+      ) : null}
+
+      {aba === 'cargos' && permissions ? (
+        <>
+          <RolesTab cargos={cargos} permissions={permissions} access={access} />
+          {modal === 'cargo' ? (
+            <CargoModal key={id || 'novo'} cargo={cargo} missing={Boolean(id) && !cargo} permissions={permissions} access={access} lastResult={lastResult('save-cargo')} />
+          ) : null}
+          {modal === 'excluir-cargo' ? <DeleteCargoModal key={id} cargo={cargo} lastResult={lastResult('delete-cargo')} /> : null}
+        </>
+      ) : null}
+
+      {aba === 'atividades' ? activity ? <ActivityTab page={activity} /> : <p className="notice notice-info">{m.activityOnlyManagers}</p> : null}
+    </section>
+  )
+}

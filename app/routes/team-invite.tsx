@@ -1,0 +1,162 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/team-invite'
+import { AuthLayout } from '~/components/auth-layout.tsx'
+import { ErrorList } from '~/components/forms.tsx'
+import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
+import { enterCompany } from '~/lib/company.server.ts'
+import { teamInviteScreenMessages as m } from '~/lib/messages/team.ts'
+import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/lib/schemas/team.ts'
+import { destroySession, getAuth, redirectWithToast } from '~/lib/session.server.ts'
+
+/**
+ * The team invite opened from the mail (server/mail/team-templates.ts):
+ * /convite-equipe/{orgId}/{token} to accept, the same with ?acao=recusar to decline.
+ * Public: declining needs no login (the token proves the mail arrived); accepting
+ * needs the account of the invited e-mail, so Login and sign-up come back here
+ * (redirectTo). Nothing happens on opening the page — mail scanners open links —
+ * only when its button is pressed.
+ */
+export const meta: Route.MetaFunction = () => [{ title: 'Convite para a equipe | Pedidos B2B' }]
+
+function invitePath(params: { orgId: string; token: string }) {
+  return `/convite-equipe/${params.orgId}/${encodeURIComponent(params.token)}`
+}
+
+const wellFormed = (params: { orgId: string; token: string }) => ORG_ID_PATTERN.test(params.orgId) && INVITE_TOKEN_PATTERN.test(params.token)
+
+const loginFirst = (here: string) => `/?redirectTo=${encodeURIComponent(here)}`
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const auth = await getAuth(request)
+  const decline = new URL(request.url).searchParams.get('acao') === 'recusar'
+  return {
+    valid: wellFormed(params),
+    mode: decline ? ('decline' as const) : ('accept' as const),
+    here: invitePath(params),
+    user: auth ? { nome: auth.user.nome, email: auth.user.email } : null,
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const here = invitePath(params)
+  if (!wellFormed(params)) return data({ error: [m.malformed], declined: null }, { status: 400 })
+  const intent = (await request.formData()).get('intent')
+  const auth = await getAuth(request)
+  const apiPath = `api/myteam/${params.orgId}/${encodeURIComponent(params.token)}/invite`
+
+  if (intent === 'decline') {
+    const res = await callApi<{ message: string }>(request, `${apiPath}/negainvite`)
+    if (!res.ok) return data({ error: apiErrorMessages(res.data), declined: null }, { status: res.status })
+    return { error: null, declined: res.data.message }
+  }
+
+  if (intent === 'switch-account') {
+    // The invite belongs to another e-mail: leave this account and come back after the right one logs in.
+    if (!auth) throw redirect(loginFirst(here))
+    await callApi(request, 'api/logout', { method: 'POST', token: auth.token })
+    throw redirect(loginFirst(here), { headers: { 'Set-Cookie': await destroySession(auth.session) } })
+  }
+
+  if (!auth) throw redirect(loginFirst(here))
+  const res = await callApi<{ message: string; organizacao_id: number }>(request, `${apiPath}/aceiteinvite`, { token: auth.token })
+  if (res.status === 401) throw redirect(loginFirst(here), { headers: { 'Set-Cookie': await destroySession(auth.session) } })
+  if (!res.ok) return data({ error: apiErrorMessages(res.data), declined: null }, { status: res.status })
+  // Enter the organization at once, so the person lands in it (its landing screen by type).
+  const toast = { kind: 'success' as const, text: res.data.message }
+  auth.session.flash('toast', toast)
+  const entered = await enterCompany(request, auth.session, res.data.organizacao_id)
+  return entered ?? redirectWithToast(request, '/personal-environment', toast)
+}
+
+export default function TeamInvite({ loaderData, actionData }: Route.ComponentProps) {
+  const { valid, mode, here, user } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  if (!valid) {
+    return (
+      <AuthLayout title={m.title}>
+        <p role="alert">{m.malformed}</p>
+        <p className="center">
+          <Link to="/">Ir para o Login</Link>
+        </p>
+      </AuthLayout>
+    )
+  }
+  if (actionData?.declined) {
+    return (
+      <AuthLayout title={m.declineTitle}>
+        <p role="status" className="notice notice-success">
+          {m.declined}
+        </p>
+        <p className="center">
+          <Link to={user ? '/personal-environment' : '/'}>{user ? 'Ir para as minhas organizações' : 'Ir para o Login'}</Link>
+        </p>
+      </AuthLayout>
+    )
+  }
+  const errors = (
+    <div role="alert" aria-live="assertive">
+      <ErrorList errors={actionData?.error} />
+    </div>
+  )
+
+  if (mode === 'decline') {
+    return (
+      <AuthLayout title={m.declineTitle}>
+        <p>{m.whatItIs}</p>
+        <p>{m.declineExplain}</p>
+        {errors}
+        <Form method="post">
+          <input type="hidden" name="intent" value="decline" />
+          <button type="submit" className="button block danger" disabled={busy}>
+            Recusar convite
+          </button>
+        </Form>
+        <p className="center">
+          <Link to={here}>Prefiro aceitar o convite</Link>
+        </p>
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout title={m.title}>
+      <p>{m.whatItIs}</p>
+      {errors}
+      {user ? (
+        <>
+          <p>
+            {m.loggedInAs(user.nome, user.email)} {m.onlyInvitedAccount}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="accept" />
+            <button type="submit" className="button primary block" disabled={busy}>
+              Aceitar convite
+            </button>
+          </Form>
+          <Form method="post" className="center">
+            <input type="hidden" name="intent" value="switch-account" />
+            <button type="submit" className="button block" disabled={busy}>
+              Entrar com outra conta
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>{m.acceptNeedsAccount()}</p>
+          <div className="button-row invite-auth-links">
+            <Link to={`/?redirectTo=${encodeURIComponent(here)}`} className="button primary">
+              Entrar
+            </Link>
+            <Link to={`/signup?redirectTo=${encodeURIComponent(here)}`} className="button">
+              Criar conta
+            </Link>
+          </div>
+        </>
+      )}
+      <p className="center">
+        <Link to={`${here}?acao=recusar`}>Recusar convite</Link>
+      </p>
+    </AuthLayout>
+  )
+}
