@@ -12,6 +12,8 @@ import { personalAccessTokens, users } from '../db/schema.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { FileStore } from '../files/file-store.ts'
 
+export const MAX_DB_INT = 2_147_483_647
+
 export type Deps = { db: Db; mailer: Mailer; config: Config; files: FileStore }
 
 export type AuthUser = { id: number; name: string; email: string; avatar: string | null; tokenId: number; token: string }
@@ -31,11 +33,22 @@ export function validationBody(errors: Record<string, string[]>) {
   return { message, errors }
 }
 
+export const BODY_NOT_OBJECT = 'O corpo da requisição deve ser um objeto com os campos da chamada.'
+
+/** Texts for the errors Hono raises itself (its own are English). */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Requisição inválida.',
+  413: 'A requisição é grande demais.',
+  415: 'Tipo de conteúdo não aceito por esta chamada. Envie application/json, ou multipart/form-data nas que recebem arquivos.',
+}
+
 export function zodErrors(error: ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || 'body'
-    ;(errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message)
+    // The whole body of the wrong kind (null, a list, a string): zod's text is English and says nothing useful.
+    const message = issue.path.length === 0 ? BODY_NOT_OBJECT : issue.message
+    ;(errors[key] ??= []).includes(message) || errors[key].push(message)
   }
   return errors
 }
@@ -64,8 +77,8 @@ export function createApiApp(): Api {
   app.onError((error, c) => {
     if (error instanceof ValidationError) return c.json(validationBody(error.errors), 422)
     if (error instanceof HTTPException) {
-      if (error.res) return error.res
-      return c.json({ message: error.status === 400 ? 'Requisição inválida.' : error.message }, error.status)
+      if (error.res && error.res.headers.get('content-type')?.includes('application/json')) return error.res
+      return c.json({ message: STATUS_MESSAGES[error.status] ?? 'Requisição inválida.' }, error.status)
     }
     console.error(error)
     return c.json({ message: 'Erro inesperado' }, 500)
@@ -103,8 +116,9 @@ export async function issueToken(db: Db, userId: number, name: string) {
 export function requireAuth(db: Db): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? ''
-    const match = /^Bearer\s+(\d+)\|(\S+)$/i.exec(header)
-    if (!match) abort(401, 'Unauthenticated.')
+    const match = /^Bearer\s+(\d{1,10})\|(\S+)$/i.exec(header)
+    // An id past PostgreSQL's integer cannot be a token of ours.
+    if (!match || Number(match[1]) > MAX_DB_INT) abort(401, 'Unauthenticated.')
     const [row] = await db
       .select({
         tokenId: personalAccessTokens.id,

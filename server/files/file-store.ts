@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 
-export type StoredFile = { url: string; mime: string; size: number }
+export type StoredFile = { url: string; mime: string; size: number; path: string }
 
 export type FileStore = {
   /**
@@ -14,6 +14,8 @@ export type FileStore = {
     file: File,
     options: { folder: string; allowed: Record<string, string>; maxBytes: number },
   ) => Promise<StoredFile | { error: 'too-big' | 'bad-type' }>
+  /** Removes a file this store saved (e.g. when the change it belonged to was refused). */
+  remove: (file: StoredFile) => Promise<void>
 }
 
 export function createFileStore(options: { uploadsDir: string; publicBaseUrl: string }): FileStore {
@@ -28,7 +30,10 @@ export function createFileStore(options: { uploadsDir: string; publicBaseUrl: st
       const dir = path.join(options.uploadsDir, folder)
       await mkdir(dir, { recursive: true })
       await writeFile(path.join(dir, name), bytes)
-      return { url: `${options.publicBaseUrl}/uploads/${folder}/${name}`, mime: type.mime, size: bytes.length }
+      return { url: `${options.publicBaseUrl}/uploads/${folder}/${name}`, mime: type.mime, size: bytes.length, path: path.join(dir, name) }
+    },
+    async remove(file) {
+      await rm(file.path, { force: true })
     },
   }
 }

@@ -346,8 +346,7 @@ describe('POST /api/createOrgAutoLogin: refusals store nothing (no user, no comp
       await expectNothingStored(fields.email as string, invite, before)
     })
 
-    // BUG (see report): a logo sent as a plain text field gets zod's English default.
-    test.fails('BUG: a logo sent as a text field is refused in Portuguese', async () => {
+    test('a logo sent as a text field is refused in Portuguese', async () => {
       const { token, invite } = await createInvite(t)
       const res = await t.postForm('/api/createOrgAutoLogin', formFor(invite, token, { logo: 'https://exemplo.com.br/logo.png' }).form)
       expect(res.status).toBe(422)

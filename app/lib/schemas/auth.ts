@@ -18,7 +18,7 @@ export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.pa
 
 export const newPasswordField = z
   .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
+  .min(1, { error: m.passwordRequired, abort: true })
   .min(8, m.passwordTooShort)
   .max(128, m.passwordTooLong)
 
@@ -47,7 +47,8 @@ export function passwordsMatch<K extends string, R extends string>(passwordKey: 
       path: [repeatKey],
       when(payload: { value: unknown }) {
         const value = payload.value as Record<string, unknown>
-        return typeof value?.[passwordKey] === 'string' && typeof value?.[repeatKey] === 'string'
+        // An empty repeat already says "Repita a senha digitada."; a mismatch on top would only repeat it.
+        return typeof value?.[passwordKey] === 'string' && typeof value?.[repeatKey] === 'string' && value[repeatKey] !== ''
       },
     },
   }
@@ -90,12 +91,12 @@ export const LOGO_MAX_BYTES = 1024 * 1024
 export const LOGO_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg'
 
 /** Browsers send an empty file part when no logo is chosen. */
+/** Checked by size here; the API checks the content (magic bytes), never the name. */
 export const logoField = z
-  .instanceof(File)
+  .instanceof(File, { error: m.logoType })
   .optional()
   .transform((file) => (file && file.size > 0 ? file : undefined))
   .refine((file) => !file || file.size <= LOGO_MAX_BYTES, m.logoTooBig)
-  .refine((file) => !file || /\.(png|jpe?g)$/i.test(file.name), m.logoType)
 
 const newCustomerMatch = passwordsMatch('password', 'confirm_password')
 export const NewCustomerSchema = z

@@ -14,7 +14,7 @@ import {
 } from '../../../app/lib/schemas/auth.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../db/schema.ts'
-import { IMAGE_TYPES } from '../../files/file-store.ts'
+import { IMAGE_TYPES, type StoredFile } from '../../files/file-store.ts'
 import { abort, errorResponses, fail, issueToken, jsonContent, sha256, type Api, type Deps } from '../http.ts'
 import { hashPassword } from './passwords.ts'
 import { userProfile, UserProfileSchema } from './user-profile.ts'
@@ -52,7 +52,7 @@ const CreateOrgBody = z
   .openapi('CreateOrgAutoLoginRequest', {
     example: {
       name: 'Farmácia Boa Saúde',
-      cnpj: '11.222.333/0001-81',
+      cnpj: '55.666.777/0001-81',
       token: 'convite-demo-farmacia',
       user: 'Carla Mendes',
       email: 'carla@boasaude.com.br',
@@ -120,14 +120,16 @@ export function registerInvites(app: Api, { db, files }: Deps) {
       const [cnpjTaken] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, normalizeCnpj(invite!.cnpj)))
       if (cnpjTaken) fail('cnpj', m.cnpjTaken)
 
-      let logoUrl: string | null = null
+      let logo: StoredFile | null = null
       if (body.logo) {
         const stored = await files.saveChecked(body.logo, { folder: 'logos', allowed: IMAGE_TYPES, maxBytes: LOGO_MAX_BYTES })
         if ('error' in stored) fail('logo', stored.error === 'too-big' ? m.logoTooBig : m.logoType)
-        logoUrl = stored.url
+        logo = stored
       }
+      const logoUrl = logo?.url ?? null
       const passwordHash = await hashPassword(body.password)
 
+      // A refused sign-up (e.g. another person used the invite a moment before) leaves no file behind.
       const result = await db.transaction(async (tx) => {
         // Re-read inside the transaction: two people opening the same link cannot both use it.
         const claimed = await tx
@@ -163,6 +165,9 @@ export function registerInvites(app: Api, { db, files }: Deps) {
         const link = linkFor(invite!, org.id)
         if (link) await tx.insert(organizationLinks).values(link).onConflictDoNothing()
         return { user, org }
+      }).catch(async (error) => {
+        if (logo) await files.remove(logo)
+        throw error
       })
       const token = await issueToken(db, result.user.id, 'web')
       return c.json(

@@ -12,7 +12,7 @@ const WINDOW_MS = 60_000
 
 const LoginBody = z
   .object({ email: emailField, password: passwordField })
-  .openapi('LoginRequest', { example: { email: 'ana@distribuidora.com.br', password: 'demo12345' } })
+  .openapi('LoginRequest', { example: { email: 'ana@distribuidorasol.com.br', password: 'demo12345' } })
 
 const route = createRoute({
   method: 'post',

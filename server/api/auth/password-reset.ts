@@ -11,7 +11,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000
 /** One mail per e-mail address per minute, so the form cannot be used to flood an inbox. */
 const RESEND_AFTER_MS = 60_000
 
-const ForgotBody = z.object({ email: emailField }).openapi('ForgotPasswordRequest', { example: { email: 'ana@distribuidora.com.br' } })
+const ForgotBody = z.object({ email: emailField }).openapi('ForgotPasswordRequest', { example: { email: 'ana@distribuidorasol.com.br' } })
 
 const match = passwordsMatch('password', 'password_confirmation')
 const ResetBody = z
@@ -24,7 +24,7 @@ const ResetBody = z
   .refine(match.check, match.params)
   .openapi('ResetPasswordRequest', {
     example: {
-      email: 'ana@distribuidora.com.br',
+      email: 'ana@distribuidorasol.com.br',
       password: 'novaSenha123',
       password_confirmation: 'novaSenha123',
       token: 'o-token-do-link-enviado-por-email',

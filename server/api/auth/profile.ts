@@ -13,7 +13,7 @@ const UpdateProfileBody = z.object({ nome: userNameField }).openapi('UpdateProfi
 
 const SaveAvatarBody = z
   .object({ avatar: z.instanceof(File, { error: m.avatarType }).openapi({ type: 'string', format: 'binary' }) })
-  .openapi('SaveAvatarRequest')
+  .openapi('SaveAvatarRequest', { example: { avatar: '(arquivo PNG, JPG ou GIF de até 1MB)' } })
 
 const DeleteDetailBody = z
   .object({ detail: z.literal('avatar', { error: 'Só a foto pode ser excluída.' }) })

@@ -37,7 +37,7 @@ const AvatarBody = z
     organizacao_id: organizacaoIdField,
     avatar: z.instanceof(File, { error: m.logoType }).openapi({ type: 'string', format: 'binary' }),
   })
-  .openapi('CompanyLogoRequest')
+  .openapi('CompanyLogoRequest', { example: { organizacao_id: 1, avatar: '(arquivo PNG ou JPG de até 1MB)' } })
 
 const DeleteDetailBody = z
   .discriminatedUnion('detail', [

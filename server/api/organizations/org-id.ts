@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { positiveIdField } from '../../../app/lib/schemas/ids.ts'
+import { MAX_DB_INT } from '../http.ts'
 
 /** `organizacao_id` in a request body: the organization the call acts on. */
 export const organizacaoIdField = positiveIdField('A organização é obrigatória.', 'Organização inválida.').openapi({ type: 'integer', example: 1 })
@@ -10,4 +11,5 @@ export const idParam = (example: number, label = 'Identificador') =>
     .number({ error: `${label} inválido.` })
     .int(`${label} inválido.`)
     .positive(`${label} inválido.`)
+    .max(MAX_DB_INT, `${label} inválido.`)
     .openapi({ example })
