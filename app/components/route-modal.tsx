@@ -23,7 +23,10 @@ export function RouteModal({ title, children, closeParams = [] }: { title: strin
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), button, a[href]')
+    // A field marked for it, else the first field, else the first control (the close button comes first in the page).
+    const first = ['[data-autofocus]', 'input:not([type=hidden]), select, textarea', 'button, a[href]']
+      .map((selector) => panel.current?.querySelector<HTMLElement>(selector))
+      .find(Boolean)
     first?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') navigate(closeHref, { preventScrollReset: true })

@@ -10,7 +10,7 @@ import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { describeTeamAudit, teamScreenMessages as m } from '~/lib/messages/team.ts'
+import { teamScreenMessages as m } from '~/lib/messages/team.ts'
 import { PERMISSION_IDS } from '~/lib/permissions.ts'
 import { CargoFormSchema, DeleteCargoSchema, INVITE_TOKEN_PATTERN, InviteFormSchema, MemberFormSchema, ORG_ID_PATTERN, RemoveMemberSchema } from '~/lib/schemas/team.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -18,8 +18,6 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B' }]
 
 const MEMBERS_PER_PAGE = 10
-/** Enough to name the people the audit mentions by id. */
-const NAMES_PER_PAGE = 100
 
 type UsersAnswer = { usuarios: Paginated<Member>; convites: PendingInvite[] }
 type AuditAnswer = Paginated<{ id: number; acao: string; descricao: string; detalhes: Record<string, unknown>; user: { id: number; nome: string } | null; created_at: string }>
@@ -88,22 +86,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   if (aba === 'atividades') {
     if (!access.canManage) return { ...base, permissions: null, members: null, invites: [], q: '', activity: null }
-    const [log, people] = await Promise.all([
-      read<AuditAnswer>(request, `api/empresas/logging/${orgId}?page=${page}`),
-      read<UsersAnswer>(request, `api/myteam/${orgId}/getusers?per_page=${NAMES_PER_PAGE}`),
-    ])
-    const names = {
-      cargo: (id: unknown) => cargos.find((c) => c.id === id)?.nome ?? null,
-      member: (id: unknown) => people.usuarios.data.find((u) => u.user_id === id)?.nome ?? null,
-    }
+    const log = await read<AuditAnswer>(request, `api/empresas/logging/${orgId}?page=${page}`)
     const activity: Paginated<ActivityEntry> = {
       ...log,
       data: log.data.map((entry) => ({
         id: entry.id,
         created_at: entry.created_at,
         who: entry.user?.nome ?? (entry.acao === 'convite.recusado' ? m.someoneByMail : m.system),
-        // The audit call describes what it knows; the team's own actions are described here.
-        what: (entry.descricao !== entry.acao ? entry.descricao : describeTeamAudit(entry.acao, entry.detalhes, names)) ?? entry.acao,
+        what: entry.descricao,
       })),
     }
     return { ...base, permissions: null, members: null, invites: [], q: '', activity }

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
+import { describeTeamAudit, type TeamAuditNames } from '../../../app/lib/messages/team.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { auditLogs } from '../../db/schema.ts'
+import { auditLogs, cargos, memberships, users } from '../../db/schema.ts'
 
 /** Records who did what in an organization, inside the caller's transaction. */
 export async function audit(db: Db | Tx, entry: { organizationId: number; userId: number | null; acao: string; detalhes?: Record<string, unknown> }) {
@@ -30,6 +32,19 @@ const DESCRIPTIONS: Record<string, (d: Record<string, unknown>) => string> = {
   'convite.criado': (d) => `Convidou ${text(d.nome)} (${text(d.email)}) como ${text(d.relacao)}`,
 }
 
-export function describeAudit(acao: string, detalhes: Record<string, unknown>) {
-  return DESCRIPTIONS[acao]?.(detalhes) ?? acao
+/** The names of the organization's roles and people, which the team's entries mention by id. */
+export async function auditNames(db: Db, organizationId: number): Promise<TeamAuditNames> {
+  const roleRows = await db.select({ id: cargos.id, nome: cargos.nome }).from(cargos).where(eq(cargos.organizationId, organizationId))
+  const people = await db
+    .select({ id: users.id, nome: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, organizationId))
+  const roles = new Map(roleRows.map((r) => [r.id, r.nome]))
+  const members = new Map(people.map((p) => [p.id, p.nome]))
+  return { cargo: (id) => roles.get(Number(id)) ?? null, member: (id) => members.get(Number(id)) ?? null }
+}
+
+export function describeAudit(acao: string, detalhes: Record<string, unknown>, names: TeamAuditNames) {
+  return DESCRIPTIONS[acao]?.(detalhes) ?? describeTeamAudit(acao, detalhes, names) ?? acao
 }

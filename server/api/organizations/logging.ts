@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { count, desc, eq } from 'drizzle-orm'
 import { auditLogs, users } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
-import { describeAudit } from './audit.ts'
+import { auditNames, describeAudit } from './audit.ts'
 import { requirePermission } from './membership.ts'
 import { idParam } from './org-id.ts'
 import { PageQuery, paginated, paginatorSchema } from '../pagination.ts'
@@ -45,10 +45,11 @@ export function registerLogging(app: Api, { db }: Deps) {
         .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
         .limit(PER_PAGE)
         .offset((page - 1) * PER_PAGE)
+      const names = await auditNames(db, orgId)
       const data = rows.map(({ log, userName }) => ({
         id: log.id,
         acao: log.acao,
-        descricao: describeAudit(log.acao, log.detalhes),
+        descricao: describeAudit(log.acao, log.detalhes, names),
         detalhes: log.detalhes,
         user: log.userId && userName ? { id: log.userId, nome: userName } : null,
         created_at: log.createdAt.toISOString(),
