@@ -36,7 +36,7 @@ async function read<T>(request: Request, path: string) {
 async function accessOf(request: Request, company: CompanyProfile, email: string, cargos: Cargo[]): Promise<TeamAccess> {
   const userId = company.logged_user
   if (company.is_admin) return { isAdmin: true, canManage: true, held: [...PERMISSION_IDS], userId }
-  const mine = await read<UsersAnswer>(request, `api/myteam/${company.organizacao_id}/getusers?per_page=${NAMES_PER_PAGE}&search=${encodeURIComponent(email)}`)
+  const mine = await read<UsersAnswer>(request, `api/myteam/${company.organizacao_id}/getusers?per_page=100&search=${encodeURIComponent(email)}`)
   const me = mine.usuarios.data.find((u) => u.user_id === userId)
   const held = cargos.find((c) => c.id === me?.cargo_id)?.permissoes ?? []
   return { isAdmin: false, canManage: held.includes('equipe'), held, userId }
