@@ -117,7 +117,8 @@ function ShareModal({ company, link }: { company: CompanyProfile; link: string |
           </p>
         </div>
       ) : null}
-      <Form method="post" action="/acoes/convite" className="stack">
+      {/* Keyed by the last link: after an invite the form starts empty for the next one. */}
+      <Form method="post" action="/acoes/convite" className="stack" key={link ?? 'novo'}>
         <RedirectTo />
         <div className="field">
           <label htmlFor="invite-nome">Nome da empresa</label>
