@@ -42,7 +42,7 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
           <input type="hidden" name="intent" value="join" />
           <div className="field">
             <label htmlFor="flag-code">Código da bandeira</label>
-            <input id="flag-code" name="code" autoComplete="off" maxLength={32} data-autofocus required aria-describedby="flag-code-hint" />
+            <input id="flag-code" name="code" autoComplete="off" maxLength={32} data-autofocus aria-describedby="flag-code-hint" />
             <small id="flag-code-hint" className="field-caption">
               {companyMessages.flagCodeRequired}: peça-o à sua rede.
             </small>
@@ -163,7 +163,16 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
         <RedirectTo />
         <div className="field">
           <label htmlFor="tokenbase-code">Código Tokenbase</label>
-          <input id="tokenbase-code" name="tokenbase" defaultValue={tokenbase ?? ''} readOnly={!editing} maxLength={100} data-autofocus />
+          {/* Keyed by state: a cancelled edit or a deletion shows the stored code, not what was typed. */}
+          <input
+            key={`${tokenbase ?? ''}-${editing}`}
+            id="tokenbase-code"
+            name="tokenbase"
+            defaultValue={tokenbase ?? ''}
+            readOnly={!editing}
+            maxLength={100}
+            data-autofocus
+          />
         </div>
         {editing ? (
           <div className="button-row">

@@ -17,3 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const res = await authedApi<Record<string, unknown>>(request, path)
   return Response.json(res.ok ? res.data : { erro: apiErrorMessages(res.data).join(' ') })
 }
+
+/** A lookup answer does not change after a form is sent: React Router need not ask the outside services again. */
+export function shouldRevalidate() {
+  return false
+}

@@ -102,10 +102,10 @@ function Codes({ tokenbase, flagCode }: { tokenbase: string | null; flagCode: st
       </p>
       {flagCode ? (
         <div className="stack">
-          <p>Código da bandeira, para as unidades entrarem na rede:</p>
-          <p className="code-box" aria-label="Código da bandeira">
+          <p id="flag-code-caption">Código da bandeira, para as unidades entrarem na rede:</p>
+          <output className="code-box" aria-labelledby="flag-code-caption">
             {flagCode}
-          </p>
+          </output>
           <Form method="post" action="/acoes/bandeira">
             <input type="hidden" name="redirectTo" value="/visiting-card" />
             <input type="hidden" name="intent" value="regenerate" />

@@ -217,13 +217,8 @@ test('tokenbase modal: Cancelar/Confirma while empty, then locked with Excluir/A
   await expect(tb.input).toHaveValue('')
 })
 
-// App bug (app/components/company-modals.tsx, TokenbaseModal): the input is uncontrolled and
-// keeps its DOM value across the modal's states, so it shows text that is not the stored code.
-// Fix: remount it on each state, e.g. key={`${tokenbase ?? ''}-${editing}`} on <input id="tokenbase-code">.
-// Marked test.fail until then: when fixed, these fail as "expected to fail" and the mark goes.
-test.describe('the tokenbase input shows the stored code in every state (app bug: stale input value)', () => {
+test.describe('the tokenbase input shows the stored code in every state', () => {
   test('after Alterar, typing and Cancelar, the locked input shows the stored code, not the discarded text', async ({ page }) => {
-    test.fail(true, 'TokenbaseModal keeps the typed text after Cancelar (uncontrolled input, no key)')
     await visitingCardOfNewOrg(page, 'tokenbase-cancelar')
     const tb = tokenbaseModal(page)
     await page.getByRole('link', { name: 'Cadastrar' }).click()
@@ -236,7 +231,6 @@ test.describe('the tokenbase input shows the stored code in every state (app bug
   })
 
   test('after Excluir, the input is empty, not the deleted code', async ({ page }) => {
-    test.fail(true, 'TokenbaseModal keeps the deleted code in the input after Excluir (uncontrolled input, no key)')
     await visitingCardOfNewOrg(page, 'tokenbase-excluir')
     const tb = tokenbaseModal(page)
     await page.getByRole('link', { name: 'Cadastrar' }).click()
