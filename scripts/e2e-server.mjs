@@ -6,7 +6,17 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data'
 rmSync(dataDir, { recursive: true, force: true })
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3123', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '3123',
+    DATABASE_URL: '',
+    // The outside lookups (CEP, IBGE) refuse at once, as they do offline: the tests type addresses by hand,
+    // and never depend on a public service being up.
+    CEP_API_URL: 'http://127.0.0.1:9',
+    IBGE_API_URL: 'http://127.0.0.1:9',
+  },
 })
 const stop = () => child.kill('SIGTERM')
 process.on('SIGTERM', stop)
