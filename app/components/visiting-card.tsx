@@ -1,18 +1,13 @@
 import { Avatar } from '~/components/ui/avatar.tsx'
+import type { CompanyProfile } from '~/lib/company.server.ts'
 import { maskCellphone, maskCnpj } from '~/lib/masks.ts'
 import { LINK_TYPE_LABELS, type LINK_TYPES } from '~/lib/schemas/company.ts'
 
-export type VisitingCardData = {
-  nome: string
-  razao_social: string | null
-  avatar: string | null
-  cnpj: string
-  email: string | null
-  telefone: string | null
-  sobre: string | null
-  endereco: string | null
-  cidade: string | null
-  uf: string | null
+/** GET api/empresas/cartao/{orgId}/{targetId}: the company's face, its links (with ids) and its admin. */
+export type VisitingCardData = Pick<
+  CompanyProfile,
+  'nome' | 'razao_social' | 'avatar' | 'cnpj' | 'email' | 'telefone' | 'sobre' | 'endereco' | 'cidade' | 'uf'
+> & {
   links: { id?: number; type: string; content: string }[]
   admin: { nome: string; email: string } | null
 }

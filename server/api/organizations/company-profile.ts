@@ -6,23 +6,14 @@ import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type A
 import { requireMembership } from './membership.ts'
 import { idParam } from './org-id.ts'
 import { feedbackPending } from './feedback.ts'
+import { companyFaceFields } from './visiting-card.ts'
 
 const TRIAL_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const CompanyProfileSchema = z
   .object({
-    organizacao_id: z.number().int(),
-    avatar: z.string().nullable(),
-    nome: z.string(),
-    cnpj: z.string(),
-    razao_social: z.string().nullable(),
-    email: z.string().nullable(),
-    telefone: z.string().nullable(),
-    sobre: z.string().nullable(),
-    endereco: z.string().nullable(),
-    cidade: z.string().nullable(),
-    uf: z.string().nullable(),
+    ...companyFaceFields,
     links: z.array(z.object({ content: z.string(), type: z.string() })),
     is_linked: z.boolean(),
     restricoes: z.array(z.object({ restricao: z.string() })),
@@ -30,7 +21,6 @@ const CompanyProfileSchema = z
     permissions: z.object({ type: z.string(), pedidos_email: z.number().int() }),
     level: z.number().int(),
     is_admin: z.boolean(),
-    tipo: z.enum(['v', 'f', 'b', 'r']),
     vertical_id: z.number().int().nullable(),
     tokenbase: z.string().nullable(),
     logged_user: z.number().int(),

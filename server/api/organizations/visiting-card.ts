@@ -8,20 +8,25 @@ import { abort, bearer, errorResponses, jsonContent, MessageSchema, requireAuth,
 import { requireMembership } from './membership.ts'
 import { idParam } from './org-id.ts'
 
+/** What a company shows of itself: in its profile (company in session) and on its visiting card. */
+export const companyFaceFields = {
+  organizacao_id: z.number().int(),
+  tipo: z.enum(['v', 'f', 'b', 'r']),
+  avatar: z.string().nullable(),
+  nome: z.string(),
+  razao_social: z.string().nullable(),
+  cnpj: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  sobre: z.string().nullable(),
+  endereco: z.string().nullable(),
+  cidade: z.string().nullable(),
+  uf: z.string().nullable(),
+}
+
 export const VisitingCardSchema = z
   .object({
-    organizacao_id: z.number().int(),
-    tipo: z.enum(['v', 'f', 'b', 'r']),
-    avatar: z.string().nullable(),
-    nome: z.string(),
-    razao_social: z.string().nullable(),
-    cnpj: z.string(),
-    email: z.string().nullable(),
-    telefone: z.string().nullable(),
-    sobre: z.string().nullable(),
-    endereco: z.string().nullable(),
-    cidade: z.string().nullable(),
-    uf: z.string().nullable(),
+    ...companyFaceFields,
     links: z.array(z.object({ id: z.number().int(), type: z.string(), content: z.string() })),
     admin: z.object({ nome: z.string(), email: z.string() }).nullable(),
   })
