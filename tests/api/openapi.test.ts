@@ -1,17 +1,27 @@
+import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ZodType } from 'zod'
 import { authMessages as m } from '../../app/lib/messages/auth.ts'
+import { ibgeHandlers } from '../mocks/ibge.ts'
+import { viaCepHandlers } from '../mocks/viacep.ts'
 import { createTestApi, fileOf, newUser, tinyPng, type TestApi } from './harness.ts'
+
+/** The address calls reach IBGE and ViaCEP: their stand-ins answer here, never the real services. */
+const outside = setupServer(...ibgeHandlers, ...viaCepHandlers)
 
 let t: TestApi
 let doc: any
 beforeAll(async () => {
+  outside.listen({ onUnhandledRequest: 'error' })
   t = await createTestApi()
   const res = await t.get('/api/openapi.json')
   expect(res.status).toBe(200)
   doc = res.body
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  outside.close()
+  await t.close()
+})
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
