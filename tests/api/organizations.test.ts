@@ -331,8 +331,8 @@ describe('GET /api/empresas/profile/{id}', () => {
     const res = await t.get(`/api/empresas/profile/${org.id}`, { token: u.token })
     expect(res.body.restricoes).toEqual([{ restricao: 'VENDAS-M' }])
     expect(res.body.links).toEqual([
-      { type: 'instagram', content: '@sol' },
-      { type: 'site', content: 'https://sol.com.br' },
+      { id: expect.any(Number), type: 'instagram', content: '@sol' },
+      { id: expect.any(Number), type: 'site', content: 'https://sol.com.br' },
     ])
   })
 

@@ -1,12 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { asc, eq } from 'drizzle-orm'
-import { keepAvatar } from '../../../app/lib/avatar.ts'
-import { organizationContactLinks, organizationRestrictions } from '../../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { organizationRestrictions } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from './membership.ts'
 import { idParam } from './org-id.ts'
 import { feedbackPending } from './feedback.ts'
-import { companyFaceFields } from './visiting-card.ts'
+import { companyFace, companyFaceFields, ContactLinkSchema, loadContactLinks } from './visiting-card.ts'
 
 const TRIAL_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -14,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const CompanyProfileSchema = z
   .object({
     ...companyFaceFields,
-    links: z.array(z.object({ content: z.string(), type: z.string() })),
+    links: z.array(ContactLinkSchema),
     is_linked: z.boolean(),
     restricoes: z.array(z.object({ restricao: z.string() })),
     bandeira_id: z.number().int().nullable(),
@@ -71,25 +70,11 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
         .select({ restricao: organizationRestrictions.restricao })
         .from(organizationRestrictions)
         .where(eq(organizationRestrictions.organizationId, o.id))
-      const links = await db
-        .select({ content: organizationContactLinks.content, type: organizationContactLinks.type })
-        .from(organizationContactLinks)
-        .where(eq(organizationContactLinks.organizationId, o.id))
-        .orderBy(asc(organizationContactLinks.position), asc(organizationContactLinks.id))
+      const links = await loadContactLinks(db, o.id)
       const trialUsed = o.trialStartedAt ? Math.floor((Date.now() - o.trialStartedAt.getTime()) / DAY_MS) : 0
       return c.json(
         {
-          organizacao_id: o.id,
-          avatar: keepAvatar(o.avatar),
-          nome: o.nome,
-          cnpj: o.cnpj,
-          razao_social: o.razaoSocial,
-          email: o.email,
-          telefone: o.telefone,
-          sobre: o.sobre,
-          endereco: o.endereco,
-          cidade: o.cidade,
-          uf: o.uf,
+          ...companyFace(o),
           links,
           is_linked: o.bandeiraId !== null,
           restricoes: restrictions,
@@ -97,7 +82,6 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           permissions: { type: permissionType(o.plano, trialUsed, o.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
           level: m.level,
           is_admin: m.isAdmin,
-          tipo: o.tipo as 'v' | 'f' | 'b' | 'r',
           vertical_id: o.verticalId,
           tokenbase: o.tokenbase,
           logged_user: user.id,

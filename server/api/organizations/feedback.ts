@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
 import { FEEDBACK_MESSAGES, FeedbackSchema } from '../../../app/lib/schemas/feedback.ts'
 import type { Db } from '../../db/client.ts'

@@ -8,6 +8,8 @@ import { abort, bearer, errorResponses, jsonContent, MessageSchema, requireAuth,
 import { requireMembership } from './membership.ts'
 import { idParam } from './org-id.ts'
 
+export const ContactLinkSchema = z.object({ id: z.number().int(), type: z.string(), content: z.string() })
+
 /** What a company shows of itself: in its profile (company in session) and on its visiting card. */
 export const companyFaceFields = {
   organizacao_id: z.number().int(),
@@ -27,32 +29,27 @@ export const companyFaceFields = {
 export const VisitingCardSchema = z
   .object({
     ...companyFaceFields,
-    links: z.array(z.object({ id: z.number().int(), type: z.string(), content: z.string() })),
+    links: z.array(ContactLinkSchema),
     admin: z.object({ nome: z.string(), email: z.string() }).nullable(),
   })
   .openapi('VisitingCard')
 
 export type VisitingCard = z.infer<typeof VisitingCardSchema>
 
-/** The visiting card of spec §2: avatar, name, CNPJ, admin, address, links. */
-export async function loadVisitingCard(db: Db | Tx, organizationId: number): Promise<VisitingCard | null> {
-  const [o] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
-  if (!o) return null
-  const links = await db
+/** The visiting card's links, in the order the company gave them. */
+export function loadContactLinks(db: Db | Tx, organizationId: number) {
+  return db
     .select({ id: organizationContactLinks.id, type: organizationContactLinks.type, content: organizationContactLinks.content })
     .from(organizationContactLinks)
-    .where(eq(organizationContactLinks.organizationId, o.id))
+    .where(eq(organizationContactLinks.organizationId, organizationId))
     .orderBy(asc(organizationContactLinks.position), asc(organizationContactLinks.id))
-  const [admin] = await db
-    .select({ nome: users.name, email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, o.id), eq(memberships.isAdmin, true), eq(memberships.active, true)))
-    .orderBy(asc(memberships.createdAt), asc(memberships.id))
-    .limit(1)
+}
+
+/** The fields of `companyFaceFields` from an organization row. */
+export function companyFace(o: typeof organizations.$inferSelect) {
   return {
     organizacao_id: o.id,
-    tipo: o.tipo as VisitingCard['tipo'],
+    tipo: o.tipo as 'v' | 'f' | 'b' | 'r',
     avatar: keepAvatar(o.avatar),
     nome: o.nome,
     razao_social: o.razaoSocial,
@@ -63,9 +60,22 @@ export async function loadVisitingCard(db: Db | Tx, organizationId: number): Pro
     endereco: o.endereco,
     cidade: o.cidade,
     uf: o.uf,
-    links,
-    admin: admin ?? null,
   }
+}
+
+/** The visiting card of spec §2: avatar, name, CNPJ, admin, address, links. */
+export async function loadVisitingCard(db: Db | Tx, organizationId: number): Promise<VisitingCard | null> {
+  const [o] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
+  if (!o) return null
+  const links = await loadContactLinks(db, o.id)
+  const [admin] = await db
+    .select({ nome: users.name, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, o.id), eq(memberships.isAdmin, true), eq(memberships.active, true)))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1)
+  return { ...companyFace(o), links, admin: admin ?? null }
 }
 
 /** Partners see each other's card: supplier and customer, flag and unit. */
