@@ -17,7 +17,7 @@ export type CompanyProfile = {
   endereco: string | null
   cidade: string | null
   uf: string | null
-  links: { content: string; type: string }[]
+  links: { id: number; content: string; type: string }[]
   is_linked: boolean
   tipo: OrgType
   active: boolean
