@@ -17,6 +17,10 @@ const EnvSchema = z.object({
   IBGE_API_URL: z.string().url().default('https://servicodados.ibge.gov.br/api/v1/localidades'),
   CEP_API_URL: z.string().url().default('https://viacep.com.br/ws'),
   LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  REALTIME_BUILTIN: z.enum(['0', '1']).default('1'),
+  PUSHER_APP_ID: z.string().min(1).default('pedidos'),
+  PUSHER_APP_KEY: z.string().min(1).default('pedidos-key'),
+  PUSHER_APP_SECRET: z.string().optional(),
 })
 
 export type Config = {
@@ -37,6 +41,12 @@ export type Config = {
   ibgeApiUrl: string
   cepApiUrl: string
   lookupTimeoutMs: number
+  /** The built-in Pusher-protocol server (server/realtime); off with REALTIME_BUILTIN=0. */
+  realtimeBuiltin: boolean
+  pusherAppId: string
+  pusherAppKey: string
+  /** Without PUSHER_APP_SECRET, server/index.ts generates one into DATA_DIR/pusher-secret. */
+  pusherAppSecret: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,5 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ibgeApiUrl: parsed.IBGE_API_URL.replace(/\/$/, ''),
     cepApiUrl: parsed.CEP_API_URL.replace(/\/$/, ''),
     lookupTimeoutMs: parsed.LOOKUP_TIMEOUT_MS,
+    realtimeBuiltin: parsed.REALTIME_BUILTIN === '1',
+    pusherAppId: parsed.PUSHER_APP_ID,
+    pusherAppKey: parsed.PUSHER_APP_KEY,
+    pusherAppSecret: parsed.PUSHER_APP_SECRET || undefined,
   }
 }

@@ -14,6 +14,7 @@ import { openDatabase } from './db/client.ts'
 import { seedDemo } from './db/seed.ts'
 import { createFileStore } from './files/file-store.ts'
 import { createMailer } from './mail/mailer.ts'
+import { createRealtimeServer } from './realtime/index.ts'
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
@@ -26,6 +27,16 @@ async function ensureSessionSecret() {
   process.env.SESSION_SECRET = (await readFile(file, 'utf8')).trim()
 }
 await ensureSessionSecret()
+
+/** Same for the realtime app secret: PUSHER_APP_SECRET, else one generated once into DATA_DIR/pusher-secret. */
+async function ensurePusherSecret() {
+  if (config.pusherAppSecret) return
+  const file = path.join(config.dataDir, 'pusher-secret')
+  if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600 })
+  config.pusherAppSecret = (await readFile(file, 'utf8')).trim()
+  process.env.PUSHER_APP_SECRET = config.pusherAppSecret
+}
+await ensurePusherSecret()
 process.env.APP_URL = config.appUrl
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') })
@@ -39,6 +50,15 @@ const api = createApi({
 })
 registerInProcessApi((request, env) => api.fetch(request, env))
 const apiListener = getRequestListener(api.fetch)
+
+const realtime = config.realtimeBuiltin
+  ? createRealtimeServer({
+      appId: config.pusherAppId,
+      key: config.pusherAppKey,
+      secret: config.pusherAppSecret!,
+      allowedOrigins: [new URL(config.appUrl).origin],
+    })
+  : undefined
 
 const app = express()
 app.disable('x-powered-by')
@@ -54,6 +74,7 @@ app.use((req, res, next) => {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? ''
   // Express strips a mount prefix, which would stop Hono's routes from matching: test the path instead.
   if (req.path.startsWith('/api/') || req.path.startsWith('/sanctum/')) return apiListener(req, res)
+  if (realtime && req.path.startsWith('/apps/')) return void realtime.httpHandler(req, res)
   next()
 })
 app.use('/uploads', express.static(config.uploadsDir, { fallthrough: false, maxAge: '1h' }))
@@ -81,8 +102,11 @@ if (config.env === 'production') {
 const server = app.listen(config.port, () => {
   console.log(`Pronto em ${config.appUrl} (porta ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'banco embutido'})`)
 })
+// The realtime WebSocket (`/app/{key}`) shares the port; other upgrades (Vite's HMR in development) are left alone.
+if (realtime) server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head))
 
 async function shutdown() {
+  realtime?.close()
   server.close()
   await database.close()
   process.exit(0)
