@@ -19,24 +19,19 @@ import { createRealtimeServer } from './realtime/index.ts'
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
 
-/** Without SESSION_SECRET, one is made on first start and kept, so a restart does not log everyone out. */
-async function ensureSessionSecret() {
-  if (config.sessionSecrets?.length) return
-  const file = path.join(config.dataDir, 'session-secret')
+/**
+ * A secret from the environment, else one made on first start and kept in DATA_DIR, so a
+ * restart neither logs everyone out (session) nor breaks signed realtime channels.
+ */
+async function keptSecret(fromEnv: string | undefined, fileName: string) {
+  if (fromEnv) return fromEnv
+  const file = path.join(config.dataDir, fileName)
   if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600 })
-  process.env.SESSION_SECRET = (await readFile(file, 'utf8')).trim()
+  return (await readFile(file, 'utf8')).trim()
 }
-await ensureSessionSecret()
-
-/** Same for the realtime app secret: PUSHER_APP_SECRET, else one generated once into DATA_DIR/pusher-secret. */
-async function ensurePusherSecret() {
-  if (config.pusherAppSecret) return
-  const file = path.join(config.dataDir, 'pusher-secret')
-  if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600 })
-  config.pusherAppSecret = (await readFile(file, 'utf8')).trim()
-  process.env.PUSHER_APP_SECRET = config.pusherAppSecret
-}
-await ensurePusherSecret()
+process.env.SESSION_SECRET = await keptSecret(config.sessionSecrets?.join(','), 'session-secret')
+config.pusherAppSecret = await keptSecret(config.pusherAppSecret, 'pusher-secret')
+process.env.PUSHER_APP_SECRET = config.pusherAppSecret
 process.env.APP_URL = config.appUrl
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') })
