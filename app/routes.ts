@@ -15,6 +15,7 @@ export default [
   route('acoes/convite', 'routes/acoes.convite.ts'),
   route('convite-equipe/:orgId/:token', 'routes/team-invite.tsx'),
   route('acoes/endereco', 'routes/acoes.endereco.ts'),
+  route('broadcasting/auth', 'routes/broadcasting.auth.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
 

@@ -30,6 +30,8 @@ type ApiInit = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   json?: unknown
   form?: FormData
+  /** An application/x-www-form-urlencoded body (what pusher-js posts to authorize a channel). */
+  body?: URLSearchParams
   token?: string
 }
 
@@ -42,6 +44,8 @@ export async function callApi<T>(incoming: Request, path: string, init: ApiInit 
     body = JSON.stringify(init.json)
   } else if (init.form) {
     body = init.form
+  } else if (init.body) {
+    body = init.body
   }
   const clientIp = incoming.headers.get(CLIENT_IP_HEADER) ?? undefined
   const method = init.method ?? (body ? 'POST' : 'GET')

@@ -64,7 +64,7 @@ export function fail(field: string, message: string): never {
   throw new ValidationError({ [field]: [message] })
 }
 
-export function abort(status: 401 | 403 | 404 | 409 | 410 | 429, message: string, headers?: Record<string, string>): never {
+export function abort(status: 401 | 403 | 404 | 409 | 410 | 429 | 503, message: string, headers?: Record<string, string>): never {
   throw new HTTPException(status, { res: Response.json({ message }, { status, headers }) })
 }
 

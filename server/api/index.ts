@@ -7,6 +7,7 @@ import { registerLogout } from './auth/logout.ts'
 import { registerPasswordReset } from './auth/password-reset.ts'
 import { registerProfile } from './auth/profile.ts'
 import { registerRegister } from './auth/register.ts'
+import { registerBroadcastingAuth } from './broadcasting/auth.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyEdit } from './organizations/company-edit.ts'
@@ -55,6 +56,7 @@ export function createApi(deps: Deps) {
   registerStatesAndCities(app, deps)
   registerCepLookup(app, deps)
   registerTeam(app, deps)
+  registerBroadcastingAuth(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
