@@ -24,6 +24,9 @@ const MIGRATION_LOCK = 727_001
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // An idle connection cut by the server (restart, admin, dropped test database) must not crash the process:
+    // the pool drops it and opens another on the next query.
+    pool.on('error', (error) => console.error('Conexão ociosa com o PostgreSQL encerrada:', error.message))
     const client = await pool.connect()
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
