@@ -1,27 +1,5 @@
-/** Mails of the team screen (Meu Time), in Portuguese, with a plain-text and an HTML body. */
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
-type Action = { label: string; url: string; primary?: boolean }
-
-function layout(title: string, paragraphs: string[], actions: Action[]) {
-  const text = [title, '', ...paragraphs, '', ...actions.map((a) => `${a.label}: ${a.url}`)].join('\n')
-  const button = (a: Action) =>
-    a.primary
-      ? `<a href="${escapeHtml(a.url)}" style="background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(a.label)}</a>`
-      : `<a href="${escapeHtml(a.url)}" style="color:#4f46e5;padding:10px 16px">${escapeHtml(a.label)}</a>`
-  const html = [
-    '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">',
-    `<h1 style="font-size:20px">${escapeHtml(title)}</h1>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p>${actions.map(button).join(' ')}</p>`,
-    ...actions.map((a) => `<p style="font-size:12px">${escapeHtml(a.label)}: ${escapeHtml(a.url)}</p>`),
-    '</body></html>',
-  ].join('')
-  return { text, html }
-}
+/** Mails of the team screen (Meu Time), in Portuguese. */
+import { mailLayout } from './templates.ts'
 
 /**
  * The links of a team invite. Both open the public invite screen of the web app
@@ -49,7 +27,7 @@ export function teamInviteMail(options: {
   return {
     to: options.to,
     subject: `Convite para a equipe de ${options.organizationName}`,
-    ...layout(
+    ...mailLayout(
       `Convite para a equipe de ${options.organizationName}`,
       [
         `${options.inviterName} convidou você para fazer parte da equipe de ${options.organizationName} na plataforma de pedidos B2B.`,
@@ -57,8 +35,8 @@ export function teamInviteMail(options: {
         `O convite vale até ${until} e pode ser usado uma única vez. Se você não esperava este convite, pode recusá-lo ou ignorar este e-mail.`,
       ],
       [
-        { label: 'Aceitar convite', url: options.links.accept, primary: true },
-        { label: 'Recusar convite', url: options.links.decline },
+        { label: 'Aceitar convite', url: options.links.accept },
+        { label: 'Recusar convite', url: options.links.decline, secondary: true },
       ],
     ),
   }

@@ -4,7 +4,8 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-type MailAction = { label: string; url: string }
+/** A button; `secondary` draws it as a plain link beside the main one (e.g. 'Recusar convite'). */
+type MailAction = { label: string; url: string; secondary?: boolean }
 /** A paragraph, or a code shown large and alone on its line (e.g. a verification code). */
 type MailBlock = string | { code: string }
 
@@ -27,7 +28,7 @@ export function mailLayout(title: string, blocks: MailBlock[], action?: MailActi
     ),
     ...actions.map(
       (a) =>
-        `<p><a href="${escapeHtml(a.url)}" style="background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(a.label)}</a></p><p style="font-size:12px">${escapeHtml(a.url)}</p>`,
+        `<p><a href="${escapeHtml(a.url)}" style="${a.secondary ? 'color:#4f46e5;padding:10px 16px' : 'background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none'}">${escapeHtml(a.label)}</a></p><p style="font-size:12px">${escapeHtml(a.url)}</p>`,
     ),
     '</body></html>',
   ].join('')

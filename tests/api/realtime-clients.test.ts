@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import PusherServer from 'pusher'
 import Pusher from 'pusher-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRealtimeServer, type RealtimeServer } from '../../server/realtime/index.ts'
+import type { RealtimeServer } from '../../server/realtime/index.ts'
+import { startRealtime } from './realtime-harness.ts'
 import { channelAuth } from '../../server/realtime/signatures.ts'
 
 // The real clients against the built-in server: pusher-js subscribes, the official `pusher` SDK publishes.
@@ -15,16 +15,7 @@ let publisher: PusherServer
 const clients: Pusher[] = []
 
 beforeAll(async () => {
-  realtime = createRealtimeServer({ ...app, allowedOrigins: [] })
-  server = createServer((req, res) => {
-    if (req.url?.startsWith('/apps/')) void realtime.httpHandler(req, res)
-    else res.writeHead(404).end()
-  })
-  server.on('upgrade', (req, socket, head) => {
-    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
+  ;({ realtime, server, port } = await startRealtime({ ...app, allowedOrigins: [] }))
   publisher = new PusherServer({ ...app, host: '127.0.0.1', port: String(port), useTLS: false })
 })
 

@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import PusherServer from 'pusher'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { createRealtimeServer, type RealtimeServer } from '../../server/realtime/index.ts'
+import type { RealtimeServer } from '../../server/realtime/index.ts'
+import { startRealtime } from './realtime-harness.ts'
 import { md5Hex, signHttpRequest } from '../../server/realtime/signatures.ts'
 
 // Raw frames and raw HTTP against the built-in server: the protocol's refusals, and the server stays up.
@@ -13,16 +13,7 @@ let server: Server
 let port: number
 
 beforeAll(async () => {
-  realtime = createRealtimeServer({ ...app, allowedOrigins: ['http://localhost:3000'], maxConnections: 5 })
-  server = createServer((req, res) => {
-    if (req.url?.startsWith('/apps/')) void realtime.httpHandler(req, res)
-    else res.writeHead(404).end()
-  })
-  server.on('upgrade', (req, socket, head) => {
-    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
+  ;({ realtime, server, port } = await startRealtime({ ...app, allowedOrigins: ['http://localhost:3000'], maxConnections: 5 }))
 })
 
 afterAll(async () => {
