@@ -21,6 +21,11 @@ const EnvSchema = z.object({
   PUSHER_APP_ID: z.string().min(1).default('pedidos'),
   PUSHER_APP_KEY: z.string().min(1).default('pedidos-key'),
   PUSHER_APP_SECRET: z.string().optional(),
+  PUSHER_HOST: z.string().optional(),
+  PUSHER_PORT: z.coerce.number().int().positive().optional(),
+  PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+  PUSHER_APP_CLUSTER: z.string().optional(),
+  REDIS_URL: z.string().optional(),
 })
 
 export type Config = {
@@ -47,6 +52,16 @@ export type Config = {
   pusherAppKey: string
   /** Without PUSHER_APP_SECRET, server/index.ts generates one into DATA_DIR/pusher-secret. */
   pusherAppSecret: string | undefined
+  /**
+   * Where the realtime server is when it is not the built-in one (Laravel's names): hosted
+   * Pusher by cluster, or Soketi/Reverb/another node of ours by host, port and scheme.
+   */
+  pusherHost: string | undefined
+  pusherPort: number | undefined
+  pusherScheme: 'http' | 'https'
+  pusherCluster: string | undefined
+  /** Realtime fan-out across processes (Redis pub/sub) when set. */
+  redisUrl: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,5 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusherAppId: parsed.PUSHER_APP_ID,
     pusherAppKey: parsed.PUSHER_APP_KEY,
     pusherAppSecret: parsed.PUSHER_APP_SECRET || undefined,
+    pusherHost: parsed.PUSHER_HOST || undefined,
+    pusherPort: parsed.PUSHER_PORT,
+    pusherScheme: parsed.PUSHER_SCHEME ?? 'http',
+    pusherCluster: parsed.PUSHER_APP_CLUSTER || undefined,
+    redisUrl: parsed.REDIS_URL || undefined,
   }
 }

@@ -15,6 +15,7 @@ import { seedDemo } from './db/seed.ts'
 import { createFileStore } from './files/file-store.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createRealtimeServer } from './realtime/index.ts'
+import { createPublisher, publisherTarget as realtimeTarget } from './realtime/publisher.ts'
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
@@ -37,11 +38,13 @@ process.env.APP_URL = config.appUrl
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') })
 if (config.seedDemo && (await seedDemo(database.db))) console.log('Dados de demonstração criados.')
 
+const publisherTarget = realtimeTarget(config)
 const api = createApi({
   db: database.db,
   config,
   mailer: createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
   files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
+  publisher: publisherTarget && createPublisher(publisherTarget),
 })
 registerInProcessApi((request, env) => api.fetch(request, env))
 const apiListener = getRequestListener(api.fetch)

@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ZodError } from 'zod'
+import type { Publisher } from '../realtime/publisher.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { personalAccessTokens, users } from '../db/schema.ts'
@@ -14,7 +15,14 @@ import type { FileStore } from '../files/file-store.ts'
 
 export const MAX_DB_INT = 2_147_483_647
 
-export type Deps = { db: Db; mailer: Mailer; config: Config; files: FileStore }
+export type Deps = {
+  db: Db
+  mailer: Mailer
+  config: Config
+  files: FileStore
+  /** Realtime events (server/realtime/publisher.ts); absent when realtime is off. */
+  publisher?: Publisher
+}
 
 export type AuthUser = { id: number; name: string; email: string; avatar: string | null; tokenId: number; token: string }
 
