@@ -8,6 +8,8 @@ import { registerPasswordReset } from './auth/password-reset.ts'
 import { registerProfile } from './auth/profile.ts'
 import { registerRegister } from './auth/register.ts'
 import { registerBroadcastingAuth } from './broadcasting/auth.ts'
+import { registerChatChannels } from './chat/channels.ts'
+import { registerChatMessages } from './chat/messages.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyEdit } from './organizations/company-edit.ts'
@@ -57,6 +59,8 @@ export function createApi(deps: Deps) {
   registerCepLookup(app, deps)
   registerTeam(app, deps)
   registerBroadcastingAuth(app, deps)
+  registerChatChannels(app, deps)
+  registerChatMessages(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 
-export type StoredFile = { url: string; mime: string; size: number; path: string }
+export type StoredFile = { url: string; mime: string; size: number; path: string; /** `folder/name`, what readPrivate takes. */ key: string }
 
 export type FileStore = {
   /**
@@ -12,25 +12,38 @@ export type FileStore = {
    */
   saveChecked: (
     file: File,
-    options: { folder: string; allowed: Record<string, string>; maxBytes: number },
+    options: { folder: string; allowed: Record<string, string>; maxBytes: number; private?: boolean },
   ) => Promise<StoredFile | { error: 'too-big' | 'bad-type' }>
+  /** A private file's bytes (null when gone): private files are served only by calls that check who asks. */
+  readPrivate: (key: string) => Promise<Buffer | null>
   /** Removes a file this store saved (e.g. when the change it belonged to was refused). */
   remove: (file: StoredFile) => Promise<void>
 }
 
+/**
+ * Public files (logos, avatars) under `uploadsDir`, served as they are at /uploads; private ones
+ * (chat attachments) beside it in `private/`, never served statically.
+ */
 export function createFileStore(options: { uploadsDir: string; publicBaseUrl: string }): FileStore {
+  const privateDir = path.join(path.dirname(options.uploadsDir), 'private')
   return {
-    async saveChecked(file, { folder, allowed, maxBytes }) {
+    async saveChecked(file, { folder, allowed, maxBytes, private: isPrivate = false }) {
       if (file.size > maxBytes) return { error: 'too-big' }
       const bytes = Buffer.from(await file.arrayBuffer())
       const type = await fileTypeFromBuffer(bytes)
       const ext = type && allowed[type.mime]
       if (!type || !ext) return { error: 'bad-type' }
       const name = `${randomUUID()}.${ext}`
-      const dir = path.join(options.uploadsDir, folder)
+      const dir = path.join(isPrivate ? privateDir : options.uploadsDir, folder)
       await mkdir(dir, { recursive: true })
       await writeFile(path.join(dir, name), bytes)
-      return { url: `${options.publicBaseUrl}/uploads/${folder}/${name}`, mime: type.mime, size: bytes.length, path: path.join(dir, name) }
+      const url = isPrivate ? '' : `${options.publicBaseUrl}/uploads/${folder}/${name}`
+      return { url, mime: type.mime, size: bytes.length, path: path.join(dir, name), key: `${folder}/${name}` }
+    },
+    async readPrivate(key) {
+      // Keys are made by saveChecked; anything else (../, absolute) is refused.
+      if (!/^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/.test(key)) return null
+      return readFile(path.join(privateDir, key)).catch(() => null)
     },
     async remove(file) {
       await rm(file.path, { force: true })
@@ -40,3 +53,28 @@ export function createFileStore(options: { uploadsDir: string; publicBaseUrl: st
 
 export const IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const
 export const AVATAR_TYPES = { ...IMAGE_TYPES, 'image/gif': 'gif' } as const
+
+/** Chat attachments (spec §2 media view): images, documents and recorded audio, checked by content. */
+export const CHAT_IMAGE_TYPES = { ...AVATAR_TYPES, 'image/webp': 'webp' } as const
+export const CHAT_AUDIO_TYPES = {
+  'audio/webm': 'weba',
+  // file-type cannot tell an audio-only WebM (Chromium's MediaRecorder) from a video one.
+  'video/webm': 'weba',
+  'audio/ogg': 'ogg',
+  'audio/ogg; codecs=opus': 'opus',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  // Safari records MP4 audio, which file-type may name by its container.
+  'video/mp4': 'm4a',
+  'audio/wav': 'wav',
+} as const
+export const CHAT_FILE_TYPES = {
+  ...CHAT_IMAGE_TYPES,
+  ...CHAT_AUDIO_TYPES,
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/zip': 'zip',
+} as const

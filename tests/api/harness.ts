@@ -13,14 +13,15 @@ import { openDatabase } from '../../server/db/client.ts'
 import { memberships, organizationInvites, organizations } from '../../server/db/schema.ts'
 import { createFileStore } from '../../server/files/file-store.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
+import type { Publisher } from '../../server/realtime/publisher.ts'
 
 /**
  * The real API on a real database: an in-memory PGlite by default, or a fresh
  * PostgreSQL database (created and dropped here) when DATABASE_URL is set.
  */
-export async function createTestApi() {
+export async function createTestApi(options: { env?: NodeJS.ProcessEnv; publisher?: Publisher } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-'))
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test' })
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test', ...options.env })
   let dropDatabase: (() => Promise<void>) | undefined
   let url: string | undefined
   if (process.env.DATABASE_URL) {
@@ -45,6 +46,7 @@ export async function createTestApi() {
     config,
     mailer: createMailer({ mailDir: config.mailDir, from: 'teste@pedidos.local' }),
     files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
+    publisher: options.publisher,
   })
 
   let ipCounter = 0

@@ -46,6 +46,13 @@ export function permissionType(plano: string, trialDaysUsed: number, onTrial: bo
   return plano !== 'B' || (onTrial && trialDaysUsed < TRIAL_DAYS) ? 'P' : 'B'
 }
 
+export const trialDaysUsed = (o: { trialStartedAt: Date | null }) =>
+  o.trialStartedAt ? Math.floor((Date.now() - o.trialStartedAt.getTime()) / DAY_MS) : 0
+
+/** Paid features on: a paid plan or the trial running (permissions.type 'P'). */
+export const hasPaidFeatures = (o: { plano: string; trialStartedAt: Date | null }) =>
+  permissionType(o.plano, trialDaysUsed(o), o.trialStartedAt !== null) === 'P'
+
 export function registerCompanyProfile(app: Api, { db }: Deps) {
   app.openapi(
     createRoute({
@@ -71,7 +78,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
         .from(organizationRestrictions)
         .where(eq(organizationRestrictions.organizationId, o.id))
       const links = await loadContactLinks(db, o.id)
-      const trialUsed = o.trialStartedAt ? Math.floor((Date.now() - o.trialStartedAt.getTime()) / DAY_MS) : 0
+      const trialUsed = trialDaysUsed(o)
       return c.json(
         {
           ...companyFace(o),

@@ -1,0 +1,212 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { keepAvatar } from '../../../app/lib/avatar.ts'
+import { chatMessages as m, type Padrao } from '../../../app/lib/messages/chat.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { chatChannels, chatMessages, chatReads, memberships, organizations, users } from '../../db/schema.ts'
+import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { hasPaidFeatures } from '../organizations/company-profile.ts'
+import { requireMembership } from '../organizations/membership.ts'
+import { idParam } from '../organizations/org-id.ts'
+import { paginated, paginatorSchema } from '../pagination.ts'
+import { channelsOfOrganization, ensureChannels, participantIds, PADRAO_VALUES, requireChannel } from './access.ts'
+import { ChatMessageSchema, selectMessages } from './serialize.ts'
+
+const PER_PAGE = 20
+
+const ChannelSchema = z
+  .object({
+    id: z.number().int(),
+    padrao: z.enum(PADRAO_VALUES),
+    nome: z.string().openapi({ description: 'A equipe (I), a bandeira (B) ou a outra empresa (F)' }),
+    avatar: z.string().nullable(),
+    organizacao_id: z.number().int().openapi({ description: 'A empresa mostrada: a própria (I), a bandeira (B), a outra (F)' }),
+    notificacoes: z.number().int().openapi({ description: 'Mensagens de outras pessoas depois da última lida' }),
+    bloqueado: z.boolean().openapi({ description: 'Chat externo de um dono sem plano Pro: visível, mas sem acesso' }),
+    ultima_mensagem: ChatMessageSchema.nullable(),
+  })
+  .openapi('CanalChat')
+
+const NotificationsSchema = z
+  .object({
+    I: z.array(z.object({ id: z.number().int(), notifications: z.number().int() })),
+    B: z.array(z.object({ id: z.number().int(), notifications: z.number().int() })),
+    F: z.array(z.object({ id: z.number().int(), notifications: z.number().int() })),
+    total: z.number().int(),
+  })
+  .openapi('NotificacoesChat')
+
+const other = alias(organizations, 'other')
+
+/** Others' messages after the caller's read cursor, per channel. */
+const unreadFor = (userId: number) => sql<number>`(
+  select count(*)::int from ${chatMessages}
+  where ${chatMessages.channelId} = ${chatChannels.id}
+    and ${chatMessages.userId} is distinct from ${userId}
+    and ${chatMessages.id} > coalesce((select ${chatReads.lastReadId} from ${chatReads} where ${chatReads.channelId} = ${chatChannels.id} and ${chatReads.userId} = ${userId}), 0)
+)`
+
+const lastMessageId = sql<number | null>`(select max(${chatMessages.id}) from ${chatMessages} where ${chatMessages.channelId} = ${chatChannels.id})`
+
+/** For F, the organization on the other side; for I and B the channel's owner. */
+const shownOrganization = (orgId: number) =>
+  sql`case when ${chatChannels.padrao} = 'F' and ${chatChannels.organizationId} = ${orgId} then ${chatChannels.partnerId} else ${chatChannels.organizationId} end`
+
+const escapeLike = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/** Unread counts of every channel the organization's member sees, by type (the chat state's notifications map, spec §3). */
+export async function notificationsFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {
+  await ensureChannels(db, organization)
+  const rows = await db
+    .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: organizations })
+    .from(chatChannels)
+    .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
+    .where(channelsOfOrganization(organization))
+  const map: Record<Padrao, { id: number; notifications: number }[]> = { I: [], B: [], F: [] }
+  let total = 0
+  for (const r of rows) {
+    if (r.unread === 0 || (r.padrao !== 'I' && !hasPaidFeatures(r.owner))) continue
+    map[r.padrao as Padrao].push({ id: r.id, notifications: r.unread })
+    total += r.unread
+  }
+  return { ...map, total }
+}
+
+export function registerChatChannels(app: Api, { db }: Deps) {
+  const auth = requireAuth(db)
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/chat/canais/{orgId}/{padrao}',
+      tags: ['Chat'],
+      summary: 'Canais de um tipo (I empresa, B bandeira, F fornecedor/cliente) em que a organização participa, com não lidas e última mensagem; busca pelo nome',
+      security: bearer,
+      middleware: [auth] as const,
+      request: {
+        params: z.object({ orgId: idParam(1, 'Organização'), padrao: z.enum(PADRAO_VALUES, { error: m.padraoInvalid }).openapi({ example: 'F' }) }),
+        query: z.object({
+          page: z.coerce.number({ error: m.afterInvalid }).int(m.afterInvalid).min(1, m.afterInvalid).max(1_000_000, m.afterInvalid).default(1).openapi({ example: 1 }),
+          search: z.string().max(100, m.searchTooLong).optional().openapi({ example: 'farm' }),
+        }),
+      },
+      responses: {
+        200: jsonContent(paginatorSchema(ChannelSchema), 'Canais, os de mensagem mais recente primeiro'),
+        403: jsonContent(MessageSchema, 'Não é membro'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { orgId, padrao } = c.req.valid('param')
+      const { page, search } = c.req.valid('query')
+      const { organization } = await requireMembership(db, user.id, orgId)
+      await ensureChannels(db, organization)
+      const conditions: (SQL | undefined)[] = [channelsOfOrganization(organization), eq(chatChannels.padrao, padrao)]
+      if (search?.trim()) conditions.push(ilike(other.nome, escapeLike(search.trim())))
+      const where = and(...conditions)
+      const [{ total }] = await db.select({ total: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(orgId))).where(where)
+      const rows = await db
+        .select({ channel: chatChannels, other, unread: unreadFor(user.id), lastId: lastMessageId, owner: organizations })
+        .from(chatChannels)
+        .innerJoin(other, eq(other.id, shownOrganization(orgId)))
+        .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
+        .where(where)
+        .orderBy(sql`${lastMessageId} desc nulls last`, asc(other.nome), asc(chatChannels.id))
+        .limit(PER_PAGE)
+        .offset((page - 1) * PER_PAGE)
+      const lastIds = rows.map((r) => r.lastId).filter((id): id is number => id !== null)
+      const last = lastIds.length ? await selectMessages(db, inArray(chatMessages.id, lastIds), [asc(chatMessages.id)], lastIds.length) : []
+      const data = rows.map((r) => {
+        const blocked = r.channel.padrao !== 'I' && !hasPaidFeatures(r.owner)
+        return {
+          id: r.channel.id,
+          padrao: r.channel.padrao as Padrao,
+          nome: r.channel.padrao === 'I' ? m.channelTeam(r.other.nome) : r.other.nome,
+          avatar: keepAvatar(r.other.avatar),
+          organizacao_id: r.other.id,
+          notificacoes: blocked ? 0 : r.unread,
+          bloqueado: blocked,
+          ultima_mensagem: blocked ? null : (last.find((msg) => msg.id === r.lastId) ?? null),
+        }
+      })
+      return c.json(paginated(data, total, page, PER_PAGE), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/chat/notificacoes/{orgId}',
+      tags: ['Chat'],
+      summary: 'Não lidas por tipo e canal (o mapa de notificações do estado do chat, spec §3) e o total',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { params: z.object({ orgId: idParam(1, 'Organização') }) },
+      responses: {
+        200: jsonContent(NotificationsSchema, 'Mapa de notificações'),
+        403: jsonContent(MessageSchema, 'Não é membro'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { orgId } = c.req.valid('param')
+      const { organization } = await requireMembership(db, user.id, orgId)
+      return c.json(await notificationsFor(db, user.id, organization), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/chat/perfil/{orgId}/{channelId}',
+      tags: ['Chat'],
+      summary: 'Painel de perfil do canal: as empresas participantes e as pessoas',
+      security: bearer,
+      middleware: [auth] as const,
+      request: { params: z.object({ orgId: idParam(1, 'Organização'), channelId: idParam(1, 'Canal') }) },
+      responses: {
+        200: jsonContent(
+          z
+            .object({
+              canal: z.object({ id: z.number().int(), padrao: z.enum(PADRAO_VALUES) }),
+              empresas: z.array(z.object({ id: z.number().int(), nome: z.string(), avatar: z.string().nullable(), tipo: z.string(), cidade: z.string().nullable(), uf: z.string().nullable() })),
+              membros: z.array(z.object({ id: z.number().int(), nome: z.string(), avatar: z.string().nullable(), organizacao_id: z.number().int() })),
+            })
+            .openapi('PerfilCanalChat'),
+          'Participantes',
+        ),
+        403: jsonContent(MessageSchema, 'Não participa do canal'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user')
+      const { orgId, channelId } = c.req.valid('param')
+      const { channel } = await requireChannel(db, user.id, orgId, channelId)
+      const orgIds = await participantIds(db, channel)
+      const empresas = await db
+        .select({ id: organizations.id, nome: organizations.nome, avatar: organizations.avatar, tipo: organizations.tipo, cidade: organizations.cidade, uf: organizations.uf })
+        .from(organizations)
+        .where(inArray(organizations.id, orgIds))
+        .orderBy(asc(organizations.nome))
+      const membros = await db
+        .select({ id: users.id, nome: users.name, avatar: users.avatar, organizacao_id: memberships.organizationId })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(inArray(memberships.organizationId, orgIds), eq(memberships.active, true)))
+        .orderBy(asc(users.name))
+        .limit(200)
+      return c.json(
+        {
+          canal: { id: channel.id, padrao: channel.padrao as Padrao },
+          empresas: empresas.map((e) => ({ ...e, avatar: keepAvatar(e.avatar) })),
+          membros: membros.map((u) => ({ ...u, avatar: keepAvatar(u.avatar) })),
+        },
+        200,
+      )
+    },
+  )
+}

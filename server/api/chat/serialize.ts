@@ -1,0 +1,99 @@
+import { z } from '@hono/zod-openapi'
+import { eq, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { keepAvatar } from '../../../app/lib/avatar.ts'
+import { bodySummary, encodeBody, type AnswerRef, type ChatBody } from '../../../app/lib/chat/message-body.ts'
+import type { ChatMessage } from '../../../app/lib/chat/state.ts'
+import { chatMessages as m, type Padrao } from '../../../app/lib/messages/chat.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { chatChannels, chatMessages, organizations, users } from '../../db/schema.ts'
+
+export const ChatMessageSchema = z
+  .object({
+    id: z.number().int(),
+    client_id: z.string(),
+    channel_id: z.number().int(),
+    padrao: z.enum(['I', 'B', 'F']),
+    user_id: z.number().int().nullable(),
+    user: z.object({ id: z.number().int().nullable(), nome: z.string(), avatar: z.string().nullable() }),
+    organizacao: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
+    message: z.string().openapi({
+      description: 'Texto, ou JSON com `type` (text, image, file, audio), `text`, `answerTo`, `url`, `name`, `mime`, `size`, `audioBars`, `duration`',
+    }),
+    destaque: z.boolean(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('MensagemChat')
+
+const answered = alias(chatMessages, 'answered')
+const answeredUser = alias(users, 'answered_user')
+
+type Row = {
+  msg: typeof chatMessages.$inferSelect
+  padrao: string
+  user: { id: number; nome: string; avatar: string | null } | null
+  org: { id: number; nome: string } | null
+  answered: { id: number; kind: string; text: string; attachment: { name: string } | null } | null
+  answeredBy: string | null
+}
+
+const SUMMARY_LABELS = { image: m.image, file: m.file, audio: m.audio }
+
+/** Where a member downloads an attachment (with the bearer token); the web app serves it at /Chat/arquivo/{id}. */
+export const attachmentPath = (messageId: number) => `/api/chat/arquivo/${messageId}`
+
+function bodyOf(msg: Row['msg'], answerTo: AnswerRef | undefined): ChatBody {
+  const extra = answerTo ? { answerTo } : {}
+  if (msg.kind === 'text' || !msg.attachment) return { type: 'text', text: msg.text, ...extra }
+  const file = { url: attachmentPath(msg.id), name: msg.attachment.name, mime: msg.attachment.mime, size: msg.attachment.size }
+  if (msg.kind === 'audio') {
+    return { type: 'audio', text: msg.text, ...file, duration: msg.audio?.duration ?? 0, audioBars: msg.audio?.audioBars ?? [], ...extra }
+  }
+  return { type: msg.kind as 'image' | 'file', text: msg.text, ...file, ...extra }
+}
+
+function toMessage(row: Row): ChatMessage {
+  const { msg } = row
+  let answerTo: AnswerRef | undefined
+  if (row.answered) {
+    const a = row.answered
+    const type = a.kind as ChatBody['type']
+    answerTo = { id: a.id, nome: row.answeredBy ?? m.removedUser, message: bodySummary({ type, text: a.text, name: a.attachment?.name }, SUMMARY_LABELS) }
+  }
+  return {
+    id: msg.id,
+    client_id: msg.clientId,
+    channel_id: msg.channelId,
+    padrao: row.padrao as Padrao,
+    user_id: msg.userId,
+    user: row.user ? { id: row.user.id, nome: row.user.nome, avatar: keepAvatar(row.user.avatar) } : { id: null, nome: m.removedUser, avatar: null },
+    organizacao: row.org,
+    message: encodeBody(bodyOf(msg, answerTo)),
+    destaque: msg.highlighted,
+    created_at: msg.createdAt.toISOString(),
+  }
+}
+
+/** Messages with their author, organization and the message they answer, ready for the API. */
+export async function selectMessages(db: Db | Tx, where: SQL, order: SQL[], limit: number, offset = 0): Promise<ChatMessage[]> {
+  const rows = await db
+    .select({
+      msg: chatMessages,
+      padrao: chatChannels.padrao,
+      user: { id: users.id, nome: users.name, avatar: users.avatar },
+      org: { id: organizations.id, nome: organizations.nome },
+      answered: { id: answered.id, kind: answered.kind, text: answered.text, attachment: answered.attachment },
+      answeredBy: answeredUser.name,
+    })
+    .from(chatMessages)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+    .leftJoin(users, eq(users.id, chatMessages.userId))
+    .leftJoin(organizations, eq(organizations.id, chatMessages.organizationId))
+    .leftJoin(answered, eq(answered.id, chatMessages.answerTo))
+    .leftJoin(answeredUser, eq(answeredUser.id, answered.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+  return rows.map(toMessage)
+}
