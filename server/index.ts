@@ -55,6 +55,7 @@ const realtime = config.realtimeBuiltin
       key: config.pusherAppKey,
       secret: config.pusherAppSecret!,
       allowedOrigins: [new URL(config.appUrl).origin],
+      redis: config.redisUrl ? { url: config.redisUrl } : undefined,
     })
   : undefined
 
@@ -104,7 +105,8 @@ const server = app.listen(config.port, () => {
 if (realtime) server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head))
 
 async function shutdown() {
-  realtime?.close()
+  // With Redis, this node's presence members leave the cluster now rather than when its heartbeat expires.
+  await realtime?.close()
   server.close()
   await database.close()
   process.exit(0)

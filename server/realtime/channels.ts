@@ -10,13 +10,25 @@ export function channelKind(name: string): ChannelKind {
   return 'public'
 }
 
-/** What the channels need of a connection: an id and a way to send it a frame. */
+/** What the channels need of a connection: an id, a way to send it a frame, and to end it. */
 export interface Member {
   readonly socketId: string
   send(frame: string): void
+  /** Sends pusher:error with `code`, then closes with the same code. */
+  close(code: number, message: string): void
 }
 
 export type PresenceUser = { userId: string; userInfo: unknown; sockets: Set<string> }
+
+/** The member list as pusher_internal:subscription_succeeded carries it. */
+export type PresenceList = { ids: string[]; hash: Record<string, unknown>; count: number }
+
+/** The first info of each user_id wins; Object.fromEntries keeps a user_id such as `__proto__` an ordinary key. */
+export function presenceList(members: Iterable<[userId: string, userInfo: unknown]>): PresenceList {
+  const users = new Map<string, unknown>()
+  for (const [userId, userInfo] of members) if (!users.has(userId)) users.set(userId, userInfo ?? null)
+  return { ids: [...users.keys()], hash: Object.fromEntries(users), count: users.size }
+}
 
 type Channel = {
   sockets: Map<string, Member>
@@ -38,17 +50,11 @@ export class Channels {
     return channel
   }
 
-  isSubscribed(name: string, socketId: string): boolean {
-    return this.channels.get(name)?.sockets.has(socketId) ?? false
-  }
-
-  /** Adds a socket; for presence, returns whether this is the user's first socket on the channel. */
+  /** Adds a socket (not yet in the channel); for presence, returns whether this is the user's first socket on the channel. */
   join(name: string, member: Member, presence?: { userId: string; userInfo: unknown }): { firstJoin: boolean } {
     const channel = this.get(name)
     channel.sockets.set(member.socketId, member)
     if (!presence) return { firstJoin: false }
-    const previous = channel.socketUser.get(member.socketId)
-    if (previous !== undefined && previous !== presence.userId) this.leavePresence(channel, member.socketId)
     channel.socketUser.set(member.socketId, presence.userId)
     const user = channel.users.get(presence.userId)
     if (user) {
@@ -60,36 +66,39 @@ export class Channels {
     return { firstJoin: true }
   }
 
-  private leavePresence(channel: Channel, socketId: string): string | undefined {
-    const userId = channel.socketUser.get(socketId)
-    if (userId === undefined) return undefined
-    channel.socketUser.delete(socketId)
-    const user = channel.users.get(userId)
-    if (!user) return undefined
-    user.sockets.delete(socketId)
-    if (user.sockets.size > 0) return undefined
-    channel.users.delete(userId)
-    return userId
-  }
-
   /** Removes a socket; for presence, returns the user_id when its last socket left. */
   leave(name: string, socketId: string): { lastLeaveUserId?: string } {
     const channel = this.channels.get(name)
     if (!channel || !channel.sockets.delete(socketId)) return {}
-    const lastLeaveUserId = this.leavePresence(channel, socketId)
+    let lastLeaveUserId: string | undefined
+    const userId = channel.socketUser.get(socketId)
+    if (userId !== undefined) {
+      channel.socketUser.delete(socketId)
+      const user = channel.users.get(userId)
+      user?.sockets.delete(socketId)
+      if (user && user.sockets.size === 0) {
+        channel.users.delete(userId)
+        lastLeaveUserId = userId
+      }
+    }
     if (channel.sockets.size === 0) this.channels.delete(name)
     return { lastLeaveUserId }
   }
 
-  userIdOf(name: string, socketId: string): string | undefined {
-    return this.channels.get(name)?.socketUser.get(socketId)
+  presence(name: string): PresenceList {
+    const users = this.channels.get(name)?.users.values() ?? []
+    return presenceList([...users].map((user) => [user.userId, user.userInfo]))
   }
 
-  presence(name: string): { ids: string[]; hash: Record<string, unknown>; count: number } {
-    const users = [...(this.channels.get(name)?.users.values() ?? [])]
-    const hash: Record<string, unknown> = {}
-    for (const user of users) hash[user.userId] = user.userInfo ?? null
-    return { ids: users.map((u) => u.userId), hash, count: users.length }
+  /** Every presence membership of this node's sockets (to write them again into a shared store that lost them). */
+  presenceSockets(): Array<{ channel: string; member: Member; userId: string; userInfo: unknown }> {
+    const out: Array<{ channel: string; member: Member; userId: string; userInfo: unknown }> = []
+    for (const [name, channel] of this.channels) {
+      for (const [socketId, userId] of channel.socketUser) {
+        out.push({ channel: name, member: channel.sockets.get(socketId)!, userId, userInfo: channel.users.get(userId)?.userInfo })
+      }
+    }
+    return out
   }
 
   /** Sends a frame to every socket of the channel except `exceptSocketId`. */
@@ -105,9 +114,22 @@ export class Channels {
     return sent
   }
 
-  info(name: string): { occupied: boolean; subscriptionCount: number; userCount: number } {
+  /**
+   * Closes every socket that joined a presence channel as `userId`: without pusher:signin, the
+   * signed presence channel_data is the only user identity a connection has.
+   */
+  terminateUser(userId: string, code: number, message: string): number {
+    const members = new Map<string, Member>()
+    for (const channel of this.channels.values()) {
+      for (const socketId of channel.users.get(userId)?.sockets ?? []) members.set(socketId, channel.sockets.get(socketId)!)
+    }
+    for (const member of members.values()) member.close(code, message)
+    return members.size
+  }
+
+  info(name: string): { subscriptionCount: number; userCount: number } {
     const channel = this.channels.get(name)
-    return { occupied: !!channel, subscriptionCount: channel?.sockets.size ?? 0, userCount: channel?.users.size ?? 0 }
+    return { subscriptionCount: channel?.sockets.size ?? 0, userCount: channel?.users.size ?? 0 }
   }
 
   names(): string[] {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { CHANNEL_NAME, channelKind, type Channels } from './channels.ts'
+import type { Adapter, ChannelState } from './adapter.ts'
+import { CHANNEL_NAME, channelKind } from './channels.ts'
 import { verifyHttpRequest } from './signatures.ts'
 
 /** The Pusher HTTP API (../shared/realtime-protocol.md §2), what the official `pusher` SDK calls. */
@@ -10,7 +11,7 @@ const MAX_CHANNELS = 100
 const MAX_BATCH = 10
 const SOCKET_ID = /^\d+\.\d+$/
 
-export type HttpApiOptions = { appId: string; key: string; secret: string; channels: Channels }
+export type HttpApiOptions = { appId: string; key: string; secret: string; adapter: Adapter }
 
 class HttpError extends Error {
   constructor(
@@ -48,10 +49,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 type EventInput = { name?: unknown; data?: unknown; channels?: unknown; channel?: unknown; socket_id?: unknown; info?: unknown }
 
 export function createHttpApi(options: HttpApiOptions) {
-  const { channels } = options
+  const { adapter } = options
 
-  function channelInfo(name: string, info: string[]) {
-    const state = channels.info(name)
+  function describe(name: string, state: ChannelState, info: string[]) {
     const out: Record<string, unknown> = {}
     if (info.includes('user_count') && channelKind(name) === 'presence') out.user_count = state.userCount
     if (info.includes('subscription_count')) out.subscription_count = state.subscriptionCount
@@ -76,10 +76,15 @@ export function createHttpApi(options: HttpApiOptions) {
     return { name, data: text, channels: list as string[], socketId: socketId as string | undefined, info }
   }
 
-  function publish(event: ReturnType<typeof validateEvent>) {
-    for (const channel of event.channels) {
-      channels.broadcast(channel, JSON.stringify({ event: event.name, channel, data: event.data }), event.socketId)
-    }
+  /** Sends every broadcast before awaiting any, so events keep their order on the way to other nodes. */
+  function publish(event: ReturnType<typeof validateEvent>): Promise<unknown> {
+    return Promise.all(
+      event.channels.map((channel) => adapter.broadcast(channel, JSON.stringify({ event: event.name, channel, data: event.data }), event.socketId)),
+    )
+  }
+
+  async function channelInfo(name: string, info: string[]) {
+    return describe(name, await adapter.channel(name), info)
   }
 
   function parseJson(body: Buffer): unknown {
@@ -105,37 +110,44 @@ export function createHttpApi(options: HttpApiOptions) {
 
     if (method === 'POST' && rest === '/events') {
       const event = validateEvent(parseJson(body) as EventInput)
-      publish(event)
+      await publish(event)
       if (!event.info.length) return send(res, 200, {})
-      return send(res, 200, { channels: Object.fromEntries(event.channels.map((c) => [c, channelInfo(c, event.info)])) })
+      const infos = await Promise.all(event.channels.map(async (c) => [c, await channelInfo(c, event.info)] as const))
+      return send(res, 200, { channels: Object.fromEntries(infos) })
     }
     if (method === 'POST' && rest === '/batch_events') {
       const batch = (parseJson(body) as { batch?: unknown })?.batch
       if (!Array.isArray(batch) || batch.length === 0) throw new HttpError(400, 'Missing batch')
       if (batch.length > MAX_BATCH) throw new HttpError(400, `At most ${MAX_BATCH} events per batch`)
       const events = batch.map((e: EventInput) => validateEvent(e))
-      events.forEach(publish)
+      await Promise.all(events.map(publish))
       if (!events.some((e) => e.info.length)) return send(res, 200, {})
-      return send(res, 200, { batch: events.map((e) => (e.info.length ? channelInfo(e.channels[0]!, e.info) : {})) })
+      return send(res, 200, { batch: await Promise.all(events.map((e) => (e.info.length ? channelInfo(e.channels[0]!, e.info) : {}))) })
     }
     if (method === 'GET' && rest === '/channels') {
       const prefix = query.filter_by_prefix ?? ''
       if (info.includes('user_count') && !prefix.startsWith('presence-')) throw new HttpError(400, 'user_count needs filter_by_prefix=presence-')
-      const list = channels.names().filter((n) => n.startsWith(prefix))
-      return send(res, 200, { channels: Object.fromEntries(list.map((n) => [n, channelInfo(n, info)])) })
+      const list = [...(await adapter.channels())].filter(([name]) => name.startsWith(prefix))
+      return send(res, 200, { channels: Object.fromEntries(list.map(([name, state]) => [name, describe(name, state, info)])) })
     }
     const users = /^\/channels\/([^/]+)\/users$/.exec(rest)
     if (method === 'GET' && users) {
       const name = decodeURIComponent(users[1]!)
       if (channelKind(name) !== 'presence') throw new HttpError(400, 'Only presence channels have users')
-      return send(res, 200, { users: channels.presence(name).ids.map((id) => ({ id })) })
+      return send(res, 200, { users: (await adapter.members(name)).ids.map((id) => ({ id })) })
     }
     const one = /^\/channels\/([^/]+)$/.exec(rest)
     if (method === 'GET' && one) {
       const name = decodeURIComponent(one[1]!)
       if (!CHANNEL_NAME.test(name)) throw new HttpError(400, 'Invalid channel name')
       if (info.includes('user_count') && channelKind(name) !== 'presence') throw new HttpError(400, 'user_count is only for presence channels')
-      return send(res, 200, { occupied: channels.info(name).occupied, ...channelInfo(name, info) })
+      const state = await adapter.channel(name)
+      return send(res, 200, { occupied: state.subscriptionCount > 0, ...describe(name, state, info) })
+    }
+    const terminate = /^\/users\/([^/]+)\/terminate_connections$/.exec(rest)
+    if (method === 'POST' && terminate) {
+      await adapter.terminateUser(decodeURIComponent(terminate[1]!))
+      return send(res, 200, {})
     }
     throw new HttpError(404, 'Not found')
   }

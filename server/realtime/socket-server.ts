@@ -2,35 +2,40 @@ import { randomInt } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { CHANNEL_NAME, channelKind, type Channels, type Member } from './channels.ts'
+import type { Adapter, PresenceMember } from './adapter.ts'
+import { CHANNEL_NAME, channelKind, type Member } from './channels.ts'
+import { errorFrame, frame, memberAddedFrame, memberRemovedFrame } from './frames.ts'
 import { verifyChannelAuth } from './signatures.ts'
 
 /** WebSocket side of the Pusher Channels protocol v7 (../shared/realtime-protocol.md §1). */
 
 export const MAX_MESSAGE_BYTES = 10 * 1024
 export const ACTIVITY_TIMEOUT_SECONDS = 30
+/** Pusher's limit on client events per connection; past it they are dropped with a non-fatal 4301. */
+export const CLIENT_EVENTS_PER_SECOND = 10
 
 export type SocketServerOptions = {
   key: string
   secret: string
-  channels: Channels
+  adapter: Adapter
   /** Origins allowed to open the WebSocket; a request without Origin (not a browser) is always allowed. */
   allowedOrigins: string[]
   maxConnections: number
 }
 
-type Connection = Member & { ws: WebSocket; subscriptions: Set<string>; lastSeen: number }
-
-function frame(event: string, data: unknown, channel?: string): string {
-  const body: Record<string, unknown> = { event }
-  if (channel !== undefined) body.channel = channel
-  body.data = typeof data === 'string' ? data : JSON.stringify(data)
-  return JSON.stringify(body)
-}
-
-/** pusher:error keeps `data` as an object, as Pusher, Soketi and Reverb send it. */
-function errorFrame(code: number, message: string): string {
-  return JSON.stringify({ event: 'pusher:error', data: { code, message } })
+type Connection = Member & {
+  ws: WebSocket
+  /** channel → the user_id it was joined as (presence channels), else undefined */
+  subscriptions: Map<string, string | undefined>
+  lastSeen: number
+  /**
+   * The connection's messages, handled one after the other: a subscription may wait on Redis, and
+   * an unsubscribe or the close that follows it must not overtake it.
+   */
+  queue: Promise<void>
+  /** Token bucket of client events. */
+  tokens: number
+  refilledAt: number
 }
 
 export function newSocketId(): string {
@@ -38,36 +43,36 @@ export function newSocketId(): string {
 }
 
 export function createSocketServer(options: SocketServerOptions) {
-  const { channels } = options
+  const { adapter } = options
   // Frames above 10 KB get a pusher:error; ws itself closes (1009) on anything absurdly large.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024, perMessageDeflate: false })
   const connections = new Map<string, Connection>()
+  let closing = false
 
   function refuse(ws: WebSocket, code: number, message: string) {
     ws.send(errorFrame(code, message))
     ws.close(code, message)
   }
 
-  function unsubscribe(conn: Connection, name: string) {
-    if (!conn.subscriptions.delete(name)) return
-    const { lastLeaveUserId } = channels.leave(name, conn.socketId)
-    if (lastLeaveUserId !== undefined) {
-      channels.broadcast(name, frame('pusher_internal:member_removed', { user_id: lastLeaveUserId }, name))
-    }
+  async function unsubscribe(conn: Connection, name: string) {
+    if (!conn.subscriptions.has(name)) return
+    conn.subscriptions.delete(name)
+    const { lastLeaveUserId } = await adapter.unsubscribe(name, conn.socketId)
+    if (lastLeaveUserId !== undefined) await adapter.broadcast(name, memberRemovedFrame(name, lastLeaveUserId))
   }
 
   function subscriptionError(conn: Connection, channel: string, error: string, status: number) {
-    conn.ws.send(JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error, status } }))
+    conn.send(JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error, status } }))
   }
 
-  function subscribe(conn: Connection, data: Record<string, unknown>) {
+  async function subscribe(conn: Connection, data: Record<string, unknown>) {
     const name = data.channel
     if (typeof name !== 'string' || !CHANNEL_NAME.test(name)) {
       conn.send(errorFrame(4009, 'Invalid channel name'))
       return
     }
     const kind = channelKind(name)
-    let presence: { userId: string; userInfo: unknown } | undefined
+    let presence: PresenceMember | undefined
     if (kind !== 'public') {
       const channelData = kind === 'presence' ? data.channel_data : undefined
       if (kind === 'presence' && typeof channelData !== 'string') {
@@ -93,27 +98,39 @@ export function createSocketServer(options: SocketServerOptions) {
         presence = { userId: String(userId), userInfo: (parsed as { user_info?: unknown }).user_info }
       }
     }
-    if (conn.subscriptions.has(name) && !presence) {
+    if (conn.subscriptions.has(name)) {
+      if (!presence) {
+        conn.send(frame('pusher_internal:subscription_succeeded', {}, name))
+        return
+      }
+      // A presence subscription again (maybe as another user) replaces the previous membership.
+      await unsubscribe(conn, name)
+    }
+    conn.subscriptions.set(name, presence?.userId)
+    if (!presence) {
+      await adapter.subscribe(name, conn)
       conn.send(frame('pusher_internal:subscription_succeeded', {}, name))
       return
     }
-    conn.subscriptions.add(name)
-    const { firstJoin } = channels.join(name, conn, presence)
-    if (presence) {
-      conn.send(frame('pusher_internal:subscription_succeeded', { presence: channels.presence(name) }, name))
-      if (firstJoin) {
-        channels.broadcast(
-          name,
-          frame('pusher_internal:member_added', { user_id: presence.userId, user_info: presence.userInfo }, name),
-          conn.socketId,
-        )
-      }
-    } else {
-      conn.send(frame('pusher_internal:subscription_succeeded', {}, name))
-    }
+    const { firstJoin, members } = await adapter.subscribePresence(name, conn, presence)
+    conn.send(frame('pusher_internal:subscription_succeeded', { presence: members }, name))
+    if (firstJoin) await adapter.broadcast(name, memberAddedFrame(name, presence.userId, presence.userInfo), conn.socketId)
   }
 
-  function clientEvent(conn: Connection, event: string, channel: unknown, data: unknown) {
+  function withinRate(conn: Connection): boolean {
+    const now = Date.now()
+    conn.tokens = Math.min(CLIENT_EVENTS_PER_SECOND, conn.tokens + ((now - conn.refilledAt) / 1000) * CLIENT_EVENTS_PER_SECOND)
+    conn.refilledAt = now
+    if (conn.tokens < 1) return false
+    conn.tokens -= 1
+    return true
+  }
+
+  async function clientEvent(conn: Connection, event: string, channel: unknown, data: unknown) {
+    if (!withinRate(conn)) {
+      conn.send(errorFrame(4301, `Client event rate limit reached (${CLIENT_EVENTS_PER_SECOND} per second)`))
+      return
+    }
     if (typeof channel !== 'string' || !conn.subscriptions.has(channel)) {
       conn.send(errorFrame(4009, 'Client events need a subscribed channel'))
       return
@@ -128,12 +145,11 @@ export function createSocketServer(options: SocketServerOptions) {
       return
     }
     const body: Record<string, unknown> = { event, channel, data: typeof data === 'string' ? data : JSON.stringify(data ?? {}) }
-    if (kind === 'presence') body.user_id = channels.userIdOf(channel, conn.socketId)
-    channels.broadcast(channel, JSON.stringify(body), conn.socketId)
+    if (kind === 'presence') body.user_id = conn.subscriptions.get(channel)
+    await adapter.broadcast(channel, JSON.stringify(body), conn.socketId)
   }
 
-  function onMessage(conn: Connection, raw: RawData, isBinary: boolean) {
-    conn.lastSeen = Date.now()
+  async function onMessage(conn: Connection, raw: RawData, isBinary: boolean) {
     const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : (raw as Buffer).byteLength
     if (size > MAX_MESSAGE_BYTES) {
       conn.send(errorFrame(4009, `Message larger than ${MAX_MESSAGE_BYTES} bytes refused`))
@@ -171,15 +187,21 @@ export function createSocketServer(options: SocketServerOptions) {
       case 'pusher:pong':
         return
       case 'pusher:subscribe':
-        subscribe(conn, fields)
-        return
+        return subscribe(conn, fields)
       case 'pusher:unsubscribe':
-        if (typeof fields.channel === 'string') unsubscribe(conn, fields.channel)
+        if (typeof fields.channel === 'string') await unsubscribe(conn, fields.channel)
         return
       default:
-        if (event.startsWith('client-')) clientEvent(conn, event, channel, data)
+        if (event.startsWith('client-')) await clientEvent(conn, event, channel, data)
         else if (!event.startsWith('pusher:')) conn.send(errorFrame(4009, 'Unknown event'))
     }
+  }
+
+  function enqueue(conn: Connection, task: () => Promise<void>) {
+    conn.queue = conn.queue.then(task).catch((error: unknown) => {
+      // Once the server is closing, the adapter refusing work is expected.
+      if (!closing) console.error('realtime socket:', error)
+    })
   }
 
   function onConnection(ws: WebSocket, key: string) {
@@ -195,18 +217,31 @@ export function createSocketServer(options: SocketServerOptions) {
     const conn: Connection = {
       socketId,
       ws,
-      subscriptions: new Set(),
+      subscriptions: new Map(),
       lastSeen: Date.now(),
+      queue: Promise.resolve(),
+      tokens: CLIENT_EVENTS_PER_SECOND,
+      refilledAt: Date.now(),
       send(text) {
         if (ws.readyState === ws.OPEN) ws.send(text)
       },
+      close(code, message) {
+        refuse(ws, code, message)
+      },
     }
     connections.set(socketId, conn)
-    ws.on('message', (raw, isBinary) => onMessage(conn, raw, isBinary))
+    ws.on('message', (raw, isBinary) => {
+      conn.lastSeen = Date.now()
+      enqueue(conn, () => onMessage(conn, raw, isBinary))
+    })
     ws.on('error', () => ws.terminate())
     ws.on('close', () => {
       connections.delete(socketId)
-      for (const name of [...conn.subscriptions]) unsubscribe(conn, name)
+      // On shutdown the adapter removes this node's members at once (and Redis may be gone).
+      if (closing) return
+      enqueue(conn, async () => {
+        for (const name of [...conn.subscriptions.keys()]) await unsubscribe(conn, name)
+      })
     })
     conn.send(frame('pusher:connection_established', { socket_id: socketId, activity_timeout: ACTIVITY_TIMEOUT_SECONDS }))
   }
@@ -247,6 +282,7 @@ export function createSocketServer(options: SocketServerOptions) {
   }
 
   function close() {
+    closing = true
     clearInterval(sweep)
     for (const conn of connections.values()) conn.ws.terminate()
     connections.clear()

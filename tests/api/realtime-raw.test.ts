@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { RealtimeServer } from '../../server/realtime/index.ts'
 import { startRealtime } from './realtime-harness.ts'
-import { md5Hex, signHttpRequest } from '../../server/realtime/signatures.ts'
+import { CLIENT_EVENTS_PER_SECOND } from '../../server/realtime/socket-server.ts'
+import { channelAuth, md5Hex, signHttpRequest } from '../../server/realtime/signatures.ts'
 
 // Raw frames and raw HTTP against the built-in server: the protocol's refusals, and the server stays up.
 const app = { appId: 'pedidos-raw', key: 'raw-key', secret: 'raw-secret' }
@@ -118,6 +119,59 @@ describe('WebSocket refusals', () => {
       data: { type: 'AuthError', error: 'Invalid signature', status: 401 },
     })
     client.ws.close()
+  })
+
+  it('client events past the rate limit get a non-fatal pusher:error 4301 and are dropped', async () => {
+    const sender = open()
+    const other = open()
+    const senderId = (await established(sender)).socket_id
+    const otherId = (await established(other)).socket_id
+    for (const [client, socketId] of [[sender, senderId], [other, otherId]] as const) {
+      client.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-flood', auth: channelAuth(app.key, app.secret, socketId, 'private-flood') } }))
+      expect(await client.nextFrame()).toMatchObject({ event: 'pusher_internal:subscription_succeeded' })
+    }
+    const sent = 3 * CLIENT_EVENTS_PER_SECOND
+    for (let i = 0; i < sent; i++) sender.ws.send(JSON.stringify({ event: 'client-flood', channel: 'private-flood', data: { i } }))
+    sender.ws.send(JSON.stringify({ event: 'pusher:ping', data: {} }))
+    let refused = 0
+    for (let frame = await sender.nextFrame(); frame.event !== 'pusher:pong'; frame = await sender.nextFrame()) {
+      expect(frame).toMatchObject({ event: 'pusher:error', data: { code: 4301 } })
+      refused++
+    }
+    expect(refused).toBeGreaterThan(0)
+    // Delivered in order on the other socket, before an event published afterwards.
+    const publisher = new PusherServer({ ...app, host: '127.0.0.1', port: String(port), useTLS: false })
+    await publisher.trigger('private-flood', 'marker', {})
+    let delivered = 0
+    for (let frame = await other.nextFrame(); frame.event !== 'marker'; frame = await other.nextFrame()) {
+      expect(frame.event).toBe('client-flood')
+      delivered++
+    }
+    expect(delivered + refused).toBe(sent)
+    expect(sender.ws.readyState).toBe(WebSocket.OPEN)
+    sender.ws.close()
+    other.ws.close()
+  })
+
+  it("terminate_connections closes the user's sockets with 4009; the others see member_removed", async () => {
+    const joinAs = async (userId: string) => {
+      const client = open()
+      const { socket_id } = await established(client)
+      const channelData = JSON.stringify({ user_id: userId })
+      const auth = channelAuth(app.key, app.secret, socket_id, 'presence-team', channelData)
+      client.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'presence-team', auth, channel_data: channelData } }))
+      expect(await client.nextFrame()).toMatchObject({ event: 'pusher_internal:subscription_succeeded' })
+      return client
+    }
+    const stays = await joinAs('8')
+    const leaves = await joinAs('7')
+    expect(await stays.nextFrame()).toMatchObject({ event: 'pusher_internal:member_added' })
+    const publisher = new PusherServer({ ...app, host: '127.0.0.1', port: String(port), useTLS: false })
+    await publisher.terminateUserConnections('7')
+    expect(await leaves.nextFrame()).toMatchObject({ event: 'pusher:error', data: { code: 4009 } })
+    expect((await leaves.closed).code).toBe(4009)
+    expect(await stays.nextFrame()).toEqual({ event: 'pusher_internal:member_removed', channel: 'presence-team', data: '{"user_id":"7"}' })
+    stays.ws.close()
   })
 
   it('a foreign Origin is refused; the allowed origin and no Origin are accepted', async () => {
