@@ -158,6 +158,24 @@ describe('two nodes sharing Redis', () => {
     expect(await removed).toMatchObject({ id: '2' })
   })
 
+  it('when Redis loses its data, each node writes its members and counts back on its next heartbeat', async () => {
+    const onA = await echoOn(a, ana)
+    const onB = await echoOn(b, bia)
+    await new Promise((resolve) => onA.join('room.9').here(resolve))
+    await new Promise((resolve) => onB.join('room.9').here(resolve))
+    const keys = await redis.keys(`${prefix}*`)
+    await redis.del(...keys)
+    await until(async () => {
+      const users = (await get(viaA, '/channels/presence-room.9/users')) as { users: Array<{ id: string }> }
+      return users.users.length === 2
+    })
+    expect(await get(viaB, '/channels/presence-room.9', { info: 'user_count,subscription_count' })).toEqual({
+      occupied: true,
+      user_count: 2,
+      subscription_count: 2,
+    })
+  })
+
   it('a node that stops takes its members and counts with it; the last one leaves nothing in Redis', async () => {
     const anaOnA = await echoOn(a, ana)
     const biaOnB = await echoOn(b, bia)
