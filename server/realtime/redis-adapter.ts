@@ -16,7 +16,7 @@ import { memberAddedFrame, memberRemovedFrame } from './frames.ts'
  * - `bus`: the pub/sub channel carrying events and terminations to every node
  */
 
-export const HEARTBEAT_MS = 2000
+const HEARTBEAT_MS = 2000
 /** A node that missed three heartbeats is dead: the next heartbeat of any node removes its members. */
 const NODE_TTL_MS = 3 * HEARTBEAT_MS
 
