@@ -16,6 +16,10 @@ export default [
   route('convite-equipe/:orgId/:token', 'routes/team-invite.tsx'),
   route('acoes/endereco', 'routes/acoes.endereco.ts'),
   route('broadcasting/auth', 'routes/broadcasting.auth.ts'),
+  route('Chat/acoes', 'routes/chat.acoes.ts'),
+  route('Chat/mensagens', 'routes/chat.mensagens.ts'),
+  route('Chat/notificacoes', 'routes/chat.notificacoes.ts'),
+  route('Chat/arquivo/:messageId', 'routes/chat.arquivo.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
 
@@ -24,6 +28,7 @@ export default [
     route('visiting-card', 'routes/visiting-card.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('my-team', 'routes/my-team.tsx'),
+    route('Chat', 'routes/chat.tsx'),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
       [
@@ -38,7 +43,6 @@ export default [
         ['conditions', 'conditions'],
         ['conditionDetails/:conditionId/:conditionName/:owner', 'condition-details'],
         ['olDetails/:olId/:olName/:owner/:conditionId/:discount', 'ol-details'],
-        ['Chat', 'chat'],
         ['Panel', 'panel'],
         ['Wallet', 'wallet'],
       ] as const

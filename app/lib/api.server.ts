@@ -35,7 +35,8 @@ type ApiInit = {
   token?: string
 }
 
-export async function callApi<T>(incoming: Request, path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+/** The API's raw answer (a file download); callApi reads JSON. */
+export async function fetchApi(incoming: Request, path: string, init: ApiInit = {}): Promise<Response> {
   const headers = new Headers({ accept: 'application/json' })
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
   let body: BodyInit | undefined
@@ -50,15 +51,17 @@ export async function callApi<T>(incoming: Request, path: string, init: ApiInit 
   const clientIp = incoming.headers.get(CLIENT_IP_HEADER) ?? undefined
   const method = init.method ?? (body ? 'POST' : 'GET')
   const apiUrl = process.env.API_URL?.replace(/\/$/, '')
-  let response: Response
   if (apiUrl) {
     if (clientIp) headers.set('x-forwarded-for', clientIp)
-    response = await fetch(`${apiUrl}/${path}`, { method, headers, body })
-  } else {
-    const api = (globalThis as Registry)[REGISTRY]
-    if (!api) throw new Error('A API não foi iniciada: defina API_URL ou inicie pelo server/index.ts.')
-    response = await api(new Request(`http://api.local/${path}`, { method, headers, body }), { clientIp })
+    return fetch(`${apiUrl}/${path}`, { method, headers, body })
   }
+  const api = (globalThis as Registry)[REGISTRY]
+  if (!api) throw new Error('A API não foi iniciada: defina API_URL ou inicie pelo server/index.ts.')
+  return api(new Request(`http://api.local/${path}`, { method, headers, body }), { clientIp })
+}
+
+export async function callApi<T>(incoming: Request, path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  const response = await fetchApi(incoming, path, init)
   const data = response.status === 204 ? {} : await response.json().catch(() => ({}))
   return response.ok ? { ok: true, status: response.status, data: data as T } : { ok: false, status: response.status, data }
 }

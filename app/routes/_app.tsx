@@ -1,17 +1,19 @@
 import { data, Outlet, redirect } from 'react-router'
 import type { Route } from './+types/_app'
 import { CompanyModals, type ModalData } from '~/components/company-modals.tsx'
+import { ChatLiveProvider } from '~/components/chat/chat-live.tsx'
 import { AppFrame } from '~/components/shell/app-frame.tsx'
 import type { VisitingCardData } from '~/components/visiting-card.tsx'
 import { callApi } from '~/lib/api.server.ts'
 import { loadCompany } from '~/lib/company.server.ts'
+import { realtimeClientConfig } from '~/lib/realtime-config.server.ts'
 import { commitSession, requireAuth } from '~/lib/session.server.ts'
 
 /** The private area: the guard of spec §2, the company in session, and the app shell (side menu, header). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session, token } = await requireAuth(request)
   const companyId = session.get('companyId')
-  if (!companyId) return { user, company: null, modalData: null }
+  if (!companyId) return { user, company: null, modalData: null, realtime: null }
   const company = await loadCompany(request, token, companyId)
   if (!company) {
     // Removed from the company meanwhile: back to the personal environment, without it.
@@ -28,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const inviteLink = session.get('inviteLink') ?? null
   const modalData: ModalData = { card, inviteLink }
-  return data({ user, company, modalData }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
+  return data({ user, company, modalData, realtime: realtimeClientConfig() }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
 }
 
 /**
@@ -36,11 +38,19 @@ export async function loader({ request }: Route.LoaderArgs) {
  * menu opens. Without one (personal environment): the header only (app/components/shell).
  */
 export default function AppShell({ loaderData }: Route.ComponentProps) {
-  const { user, company, modalData } = loaderData
-  return (
+  const { user, company, modalData, realtime } = loaderData
+  const frame = (
     <AppFrame user={user} company={company}>
       <Outlet />
       {company && modalData ? <CompanyModals company={company} data={modalData} /> : null}
     </AppFrame>
+  )
+  // Inside a company, one realtime connection for the chat badges and the chat page.
+  return company ? (
+    <ChatLiveProvider key={company.organizacao_id} userId={user.user_id} organizationId={company.organizacao_id} config={realtime}>
+      {frame}
+    </ChatLiveProvider>
+  ) : (
+    frame
   )
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { MENU_PIN_STORAGE_KEY, MENU_WIDE_MIN_PX, type MenuCompany } from '~/lib/menu.ts'
+import { useChatLive } from '~/components/chat/chat-live.tsx'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
 
@@ -51,8 +52,10 @@ export function AppFrame({ user, company, children }: { user: HeaderUser; compan
   )
 }
 
-function MenuFrame({ user, company, children }: { user: HeaderUser; company: ShellCompany; children: ReactNode }) {
+function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; company: ShellCompany; children: ReactNode }) {
   const hydrated = useHydrated()
+  const liveTotal = useChatLive()?.total ?? null
+  const company = liveTotal === null ? loaded : { ...loaded, notificacoes_chat: liveTotal }
   const location = useLocation()
   const [pinned, setPinned] = useState(false)
   const [open, setOpen] = useState(false)

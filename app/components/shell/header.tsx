@@ -14,6 +14,8 @@ export type HeaderCompany = {
   msg_atraso: number
   condicoes_restritas: number
   trial_days: number
+  /** Unread chat messages (spec §3), live once the chat connection knows them. */
+  notificacoes_chat: number
 }
 
 type HeaderProps = {
@@ -86,6 +88,17 @@ export function Header({ user, company, menu }: HeaderProps) {
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {company ? (
+        <Link to="/Chat" className="header-chat" aria-label={company.notificacoes_chat > 0 ? `Chat, ${company.notificacoes_chat} não lidas` : 'Chat'}>
+          <SHELL_ICONS.chat width={20} height={20} />
+          {company.notificacoes_chat > 0 ? (
+            <span className="side-menu-badge header-chat-badge" data-testid="header-chat-badge">
+              {company.notificacoes_chat}
+            </span>
+          ) : null}
+        </Link>
       ) : null}
 
       <UserMenu user={user} />

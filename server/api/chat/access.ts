@@ -3,7 +3,7 @@ import { chatMessages as m, type Padrao } from '../../../app/lib/messages/chat.t
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, memberships, organizationLinks, organizations } from '../../db/schema.ts'
 import { abort } from '../http.ts'
-import { hasPaidFeatures } from '../organizations/company-profile.ts'
+import { hasPaidFeatures } from '../organizations/plan-features.ts'
 import { requireMembership } from '../organizations/membership.ts'
 
 export type Channel = typeof chatChannels.$inferSelect

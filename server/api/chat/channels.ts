@@ -6,7 +6,7 @@ import { chatMessages as m, type Padrao } from '../../../app/lib/messages/chat.t
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizations, users } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
-import { hasPaidFeatures } from '../organizations/company-profile.ts'
+import { hasPaidFeatures } from '../organizations/plan-features.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { idParam } from '../organizations/org-id.ts'
 import { paginated, paginatorSchema } from '../pagination.ts'
@@ -15,7 +15,7 @@ import { ChatMessageSchema, selectMessages } from './serialize.ts'
 
 const PER_PAGE = 20
 
-const ChannelSchema = z
+export const ChannelSchema = z
   .object({
     id: z.number().int(),
     padrao: z.enum(PADRAO_VALUES),
@@ -73,6 +73,36 @@ export async function notificationsFor(db: Db | Tx, userId: number, organization
   return { ...map, total }
 }
 
+export type ChannelSummary = z.infer<typeof ChannelSchema>
+
+/** Channels as the list shows them to a member of `orgId`: name, avatar, unread count, last message. */
+export async function describeChannels(db: Db | Tx, userId: number, orgId: number, where: SQL, limit: number, offset = 0): Promise<ChannelSummary[]> {
+  const rows = await db
+    .select({ channel: chatChannels, other, unread: unreadFor(userId), lastId: lastMessageId, owner: organizations })
+    .from(chatChannels)
+    .innerJoin(other, eq(other.id, shownOrganization(orgId)))
+    .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
+    .where(where)
+    .orderBy(sql`${lastMessageId} desc nulls last`, asc(other.nome), asc(chatChannels.id))
+    .limit(limit)
+    .offset(offset)
+  const lastIds = rows.map((r) => r.lastId).filter((id): id is number => id !== null)
+  const last = lastIds.length ? await selectMessages(db, inArray(chatMessages.id, lastIds), [asc(chatMessages.id)], lastIds.length) : []
+  return rows.map((r) => {
+    const blocked = r.channel.padrao !== 'I' && !hasPaidFeatures(r.owner)
+    return {
+      id: r.channel.id,
+      padrao: r.channel.padrao as Padrao,
+      nome: r.channel.padrao === 'I' ? m.channelTeam(r.other.nome) : r.other.nome,
+      avatar: keepAvatar(r.other.avatar),
+      organizacao_id: r.other.id,
+      notificacoes: blocked ? 0 : r.unread,
+      bloqueado: blocked,
+      ultima_mensagem: blocked ? null : (last.find((msg) => msg.id === r.lastId) ?? null),
+    }
+  })
+}
+
 export function registerChatChannels(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
 
@@ -105,32 +135,9 @@ export function registerChatChannels(app: Api, { db }: Deps) {
       await ensureChannels(db, organization)
       const conditions: (SQL | undefined)[] = [channelsOfOrganization(organization), eq(chatChannels.padrao, padrao)]
       if (search?.trim()) conditions.push(ilike(other.nome, escapeLike(search.trim())))
-      const where = and(...conditions)
+      const where = and(...conditions)!
       const [{ total }] = await db.select({ total: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(orgId))).where(where)
-      const rows = await db
-        .select({ channel: chatChannels, other, unread: unreadFor(user.id), lastId: lastMessageId, owner: organizations })
-        .from(chatChannels)
-        .innerJoin(other, eq(other.id, shownOrganization(orgId)))
-        .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
-        .where(where)
-        .orderBy(sql`${lastMessageId} desc nulls last`, asc(other.nome), asc(chatChannels.id))
-        .limit(PER_PAGE)
-        .offset((page - 1) * PER_PAGE)
-      const lastIds = rows.map((r) => r.lastId).filter((id): id is number => id !== null)
-      const last = lastIds.length ? await selectMessages(db, inArray(chatMessages.id, lastIds), [asc(chatMessages.id)], lastIds.length) : []
-      const data = rows.map((r) => {
-        const blocked = r.channel.padrao !== 'I' && !hasPaidFeatures(r.owner)
-        return {
-          id: r.channel.id,
-          padrao: r.channel.padrao as Padrao,
-          nome: r.channel.padrao === 'I' ? m.channelTeam(r.other.nome) : r.other.nome,
-          avatar: keepAvatar(r.other.avatar),
-          organizacao_id: r.other.id,
-          notificacoes: blocked ? 0 : r.unread,
-          bloqueado: blocked,
-          ultima_mensagem: blocked ? null : (last.find((msg) => msg.id === r.lastId) ?? null),
-        }
-      })
+      const data = await describeChannels(db, user.id, orgId, where, PER_PAGE, (page - 1) * PER_PAGE)
       return c.json(paginated(data, total, page, PER_PAGE), 200)
     },
   )

@@ -10,7 +10,7 @@ import { requireMembership } from '../organizations/membership.ts'
 import { idParam, organizacaoIdField } from '../organizations/org-id.ts'
 import { paginated, paginatorSchema } from '../pagination.ts'
 import { type Channel, recipientIds, requireChannel, userReadsChannel } from './access.ts'
-import { notificationsFor } from './channels.ts'
+import { ChannelSchema, describeChannels, notificationsFor } from './channels.ts'
 import { ChatMessageSchema, selectMessages } from './serialize.ts'
 
 export const CHAT_FILE_MAX_BYTES = 10 * 1024 * 1024
@@ -137,7 +137,10 @@ export function registerChatMessages(app: Api, deps: Deps) {
         }),
       },
       responses: {
-        200: jsonContent(z.object({ data: z.array(ChatMessageSchema), has_more: z.boolean() }).openapi('MensagensChat'), 'Mensagens da mais antiga à mais nova'),
+        200: jsonContent(
+          z.object({ data: z.array(ChatMessageSchema), has_more: z.boolean(), canal: ChannelSchema }).openapi('MensagensChat'),
+          'Mensagens da mais antiga à mais nova, e o canal como a lista o mostra',
+        ),
         ...channelDenied,
         ...errorResponses,
       },
@@ -145,15 +148,17 @@ export function registerChatMessages(app: Api, deps: Deps) {
     async (c) => {
       const { orgId, channelId } = c.req.valid('param')
       const { after, before, limit } = c.req.valid('query')
-      const { channel } = await requireChannel(db, c.get('user').id, orgId, channelId)
+      const userId = c.get('user').id
+      const { channel } = await requireChannel(db, userId, orgId, channelId)
+      const [canal] = await describeChannels(db, userId, orgId, eq(chatChannels.id, channel.id), 1)
       const inChannel = eq(chatMessages.channelId, channel.id)
       if (after !== undefined) {
         const rows = await selectMessages(db, and(inChannel, gt(chatMessages.id, after))!, [asc(chatMessages.id)], limit + 1)
-        return c.json({ data: rows.slice(0, limit), has_more: rows.length > limit }, 200)
+        return c.json({ data: rows.slice(0, limit), has_more: rows.length > limit, canal }, 200)
       }
       const where = before !== undefined ? and(inChannel, lt(chatMessages.id, before))! : inChannel
       const rows = await selectMessages(db, where, [desc(chatMessages.id)], limit + 1)
-      return c.json({ data: rows.slice(0, limit).reverse(), has_more: rows.length > limit }, 200)
+      return c.json({ data: rows.slice(0, limit).reverse(), has_more: rows.length > limit, canal }, 200)
     },
   )
 

@@ -2,13 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { organizationRestrictions } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { notificationsFor } from '../chat/channels.ts'
 import { requireMembership } from './membership.ts'
 import { idParam } from './org-id.ts'
+import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
 import { feedbackPending } from './feedback.ts'
 import { companyFace, companyFaceFields, ContactLinkSchema, loadContactLinks } from './visiting-card.ts'
 
-const TRIAL_DAYS = 14
-const DAY_MS = 24 * 60 * 60 * 1000
 
 const CompanyProfileSchema = z
   .object({
@@ -38,20 +38,6 @@ const CompanyProfileSchema = z
 /** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
 const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
 
-/**
- * permissions.type (spec §2, §3): 'P' when the organization has paid features (a paid plan,
- * or the 14-day trial running), 'B' on Básico. It gates the BANDEIRA group of the menu.
- */
-export function permissionType(plano: string, trialDaysUsed: number, onTrial: boolean) {
-  return plano !== 'B' || (onTrial && trialDaysUsed < TRIAL_DAYS) ? 'P' : 'B'
-}
-
-export const trialDaysUsed = (o: { trialStartedAt: Date | null }) =>
-  o.trialStartedAt ? Math.floor((Date.now() - o.trialStartedAt.getTime()) / DAY_MS) : 0
-
-/** Paid features on: a paid plan or the trial running (permissions.type 'P'). */
-export const hasPaidFeatures = (o: { plano: string; trialStartedAt: Date | null }) =>
-  permissionType(o.plano, trialDaysUsed(o), o.trialStartedAt !== null) === 'P'
 
 export function registerCompanyProfile(app: Api, { db }: Deps) {
   app.openapi(
@@ -99,7 +85,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           plano: o.plano as 'B' | 'P' | 'U' | 'M',
           codigo_bandeira: o.tipo === 'b' ? o.codigoBandeira : null,
           // The chat and the conditions issues fill these counters.
-          notificacoes_chat: 0,
+          notificacoes_chat: (await notificationsFor(db, user.id, o)).total,
           msg_atraso: 0,
           condicoes_restritas: 0,
         },

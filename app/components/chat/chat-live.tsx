@@ -1,0 +1,195 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react'
+import {
+  allNotifications,
+  chatReducer,
+  initialChatState,
+  type ActiveChat,
+  type ChatAction,
+  type ChatMessage,
+  type ChatState,
+  type NotificationsMap,
+} from '~/lib/chat/state.ts'
+import type { RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
+
+/** Spec §4: the realtime connection states pusher-js goes through. */
+export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected'
+
+/** Spec §9: chat notifications and the active chat are kept in local storage. */
+export const NOTIFICATIONS_STORAGE_KEY = 'chatNotifications'
+export const ACTIVE_CHAT_STORAGE_KEY = 'activeChat'
+
+/** What the `chat-messages` event carries (spec §7); `message` is null when it was too big for an event. */
+export type ChatEvent = {
+  padrao: ChatMessage['padrao']
+  channel_id: number
+  user: ChatMessage['user']
+  message: ChatMessage | null
+  message_id?: number
+  atualizacao?: boolean
+}
+
+type Listener = () => void
+
+type ChatLive = {
+  state: ChatState
+  dispatch: Dispatch<ChatAction>
+  connection: ConnectionState
+  /** The socket id to send with a post, so the sender's own tab does not get its event back. */
+  socketId: () => string | undefined
+  /** Called each time the connection comes back after a drop: time to fetch what was missed. */
+  onReconnect: (listener: Listener) => () => void
+  /** Called for an event without its message (too big): the page fetches it. */
+  onMissing: (listener: (event: ChatEvent) => void) => () => void
+  /** The newest message each channel received while this tab listened (the channel list shows it). */
+  lastByChannel: Record<number, ChatMessage>
+  /** The unread total, once known in this tab (else null: the server's count in the page is shown). */
+  total: number | null
+  refreshNotifications: () => Promise<void>
+}
+
+const ChatLiveContext = createContext<ChatLive | null>(null)
+
+export const useChatLive = () => useContext(ChatLiveContext)
+
+function store(key: string, value: unknown) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value))
+  } catch {
+    // Storage refused (private mode, quota): the state lives on in memory.
+  }
+}
+
+/** The active chat kept by an earlier visit (spec §9), to reopen it. */
+export function readActiveChat(): Partial<ActiveChat> | undefined {
+  try {
+    const raw = window.localStorage.getItem(ACTIVE_CHAT_STORAGE_KEY)
+    return raw ? (JSON.parse(raw) as Partial<ActiveChat>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+type EchoLike = {
+  private(name: string): { listen(event: string, cb: (e: ChatEvent) => void): unknown }
+  socketId(): string | undefined
+  disconnect(): void
+  connector: { pusher: { connection: { state: string; bind(event: string, cb: (s: { current: string; previous: string }) => void): void } } }
+}
+
+/**
+ * One realtime connection per tab while a company is entered: it listens on the user's
+ * `private-{user_id}_chat` channel (authorized by /broadcasting/auth), keeps the chat state of
+ * spec §3/§4 (notifications map, active chat, messages of the open channel) for the header
+ * and menu badges and the chat page.
+ */
+export function ChatLiveProvider({
+  userId,
+  organizationId,
+  config,
+  children,
+}: {
+  userId: number
+  organizationId: number
+  config: RealtimeClientConfig | null
+  children: ReactNode
+}) {
+  const [state, dispatch] = useReducer(chatReducer, userId, (id) => initialChatState(id))
+  const [connection, setConnection] = useState<ConnectionState>('initialized')
+  const [loaded, setLoaded] = useState(false)
+  const [lastByChannel, setLastByChannel] = useState<Record<number, ChatMessage>>({})
+  const echoRef = useRef<EchoLike | null>(null)
+  const reconnectListeners = useRef(new Set<Listener>())
+  const missingListeners = useRef(new Set<(e: ChatEvent) => void>())
+
+  const refreshNotifications = useCallback(async () => {
+    const res = await fetch(`/Chat/notificacoes`, { headers: { accept: 'application/json' } }).catch(() => null)
+    if (!res?.ok) return
+    const map = (await res.json()) as NotificationsMap
+    dispatch({ type: 'notifications', notifications: { I: map.I, B: map.B, F: map.F } })
+    setLoaded(true)
+  }, [])
+
+  useEffect(() => {
+    void refreshNotifications()
+  }, [organizationId, refreshNotifications])
+
+  useEffect(() => {
+    if (!config) {
+      setConnection('failed')
+      return
+    }
+    let cancelled = false
+    let wasConnected = false
+    void Promise.all([import('laravel-echo'), import('pusher-js')]).then(([{ default: Echo }, { default: Pusher }]) => {
+      if (cancelled) return
+      const secure = config.mode === 'same-origin' ? window.location.protocol === 'https:' : config.forceTLS
+      const port = config.mode === 'same-origin' ? Number(window.location.port) || (secure ? 443 : 80) : (config.wsPort ?? (secure ? 443 : 80))
+      const echo = new Echo({
+        broadcaster: 'pusher',
+        key: config.key,
+        cluster: config.cluster,
+        ...(config.mode === 'cluster' ? {} : { wsHost: config.wsHost ?? window.location.hostname, wsPort: port, wssPort: port }),
+        forceTLS: secure,
+        enabledTransports: ['ws', 'wss'],
+        authEndpoint: '/broadcasting/auth',
+        Pusher,
+      }) as unknown as EchoLike
+      echoRef.current = echo
+      const conn = echo.connector.pusher.connection
+      setConnection(conn.state as ConnectionState)
+      conn.bind('state_change', ({ current }) => {
+        setConnection(current as ConnectionState)
+        if (current !== 'connected') return
+        if (wasConnected) reconnectListeners.current.forEach((l) => l())
+        wasConnected = true
+      })
+      echo.private(`${userId}_chat`).listen('.chat-messages', (event: ChatEvent) => {
+        if (!event.message) missingListeners.current.forEach((l) => l(event))
+        else if (event.atualizacao) dispatch({ type: 'history', messages: [event.message] })
+        else {
+          const message = event.message
+          dispatch({ type: 'incoming', message })
+          setLastByChannel((last) => ({ ...last, [message.channel_id]: message }))
+        }
+      })
+    })
+    return () => {
+      cancelled = true
+      echoRef.current?.disconnect()
+      echoRef.current = null
+    }
+  }, [config, userId])
+
+  // Anything missed while disconnected also changed the counts.
+  useEffect(() => {
+    const listener = () => void refreshNotifications()
+    reconnectListeners.current.add(listener)
+    return () => void reconnectListeners.current.delete(listener)
+  }, [refreshNotifications])
+
+  useEffect(() => store(NOTIFICATIONS_STORAGE_KEY, state.notifications), [state.notifications])
+  useEffect(() => store(ACTIVE_CHAT_STORAGE_KEY, state.activeChat), [state.activeChat])
+
+  const value = useMemo<ChatLive>(() => {
+    const counts = allNotifications(state.notifications)
+    return {
+      state,
+      dispatch,
+      connection,
+      socketId: () => echoRef.current?.socketId() ?? undefined,
+      onReconnect: (listener) => {
+        reconnectListeners.current.add(listener)
+        return () => void reconnectListeners.current.delete(listener)
+      },
+      onMissing: (listener) => {
+        missingListeners.current.add(listener)
+        return () => void missingListeners.current.delete(listener)
+      },
+      lastByChannel,
+      total: loaded ? counts.I + counts.B + counts.F : null,
+      refreshNotifications,
+    }
+  }, [state, connection, loaded, lastByChannel, refreshNotifications])
+
+  return <ChatLiveContext.Provider value={value}>{children}</ChatLiveContext.Provider>
+}

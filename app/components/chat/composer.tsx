@@ -1,0 +1,212 @@
+import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useRef, useState } from 'react'
+import { Form, Link } from 'react-router'
+import { ErrorList, FormErrors } from '~/components/forms.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { EMOJI_GROUPS, insertAt } from '~/lib/chat/emoji.ts'
+import type { AnswerRef } from '~/lib/chat/message-body.ts'
+import { chatMessages as m } from '~/lib/messages/chat.ts'
+import { ChatSendSchema, MAX_CHAT_TEXT } from '~/lib/schemas/chat.ts'
+import { startRecording, type Recording } from './audio-recorder.ts'
+import { AttachIcon, MicIcon, SmileIcon, StopIcon } from './chat-icons.tsx'
+
+type Props = {
+  channelId: number
+  /** Made by the server for the no-JS form; with JavaScript each send makes its own. */
+  clientId: string
+  here: string
+  hydrated: boolean
+  lastResult: SubmissionResult<string[]> | null
+  replyTo: AnswerRef | null
+  cancelReplyHref: string
+  onCancelReply: () => void
+  onSend?: (content: { text: string; answerTo?: AnswerRef; file?: File; audio?: { duration: number; audioBars: number[] } }) => void
+}
+
+const CHAT_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf,.xlsx,.docx,.pptx,.zip,audio/*'
+
+/**
+ * The message box: a plain form to /Chat without JavaScript (text, or a file with its caption);
+ * with it, sends without leaving the page, inserts emoji at the caret and records voice messages.
+ */
+export function Composer({ channelId, clientId, here, hydrated, lastResult, replyTo, cancelReplyHref, onCancelReply, onSend }: Props) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(ChatSendSchema, {
+    id: `chat-composer-${channelId}`,
+    lastResult,
+    defaultValue: { channel_id: channelId, client_id: clientId },
+  })
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const emojiRef = useRef<HTMLDetailsElement>(null)
+  const [recording, setRecording] = useState<Recording | null>(null)
+  const [recordError, setRecordError] = useState<string | null>(null)
+
+  function submitText(event: React.FormEvent<HTMLFormElement>) {
+    formProps.onSubmit?.(event)
+    if (!hydrated || !onSend || event.defaultPrevented) return
+    event.preventDefault()
+    const result = parseWithZod(new FormData(event.currentTarget), { schema: ChatSendSchema })
+    if (result.status !== 'success') return
+    onSend({ text: result.value.text, answerTo: replyTo ?? undefined })
+    form.reset()
+    onCancelReply()
+    textRef.current?.focus()
+  }
+
+  function insertEmoji(emoji: string) {
+    const box = textRef.current
+    if (!box) return
+    const { value, caret } = insertAt(box.value, box.selectionStart, box.selectionEnd, emoji)
+    form.update({ name: fields.text.name, value })
+    requestAnimationFrame(() => {
+      box.focus()
+      box.setSelectionRange(caret, caret)
+    })
+    if (emojiRef.current) emojiRef.current.open = false
+  }
+
+  async function toggleRecording() {
+    setRecordError(null)
+    if (recording) {
+      setRecording(null)
+      const audio = await recording.stop()
+      onSend?.({ text: '', file: audio.file, audio: { duration: audio.duration, audioBars: audio.audioBars }, answerTo: replyTo ?? undefined })
+      onCancelReply()
+      return
+    }
+    if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) return setRecordError(m.noRecorder)
+    try {
+      const started = await startRecording(() => void document.getElementById(`chat-record-${channelId}`)?.click())
+      setRecording(started)
+    } catch {
+      setRecordError(m.micDenied)
+    }
+  }
+
+  return (
+    <Form method="post" action={here} encType="multipart/form-data" className="chat-composer" {...formProps} onSubmit={submitText} id={form.id}>
+      <input type="hidden" name="intent" value="enviar" />
+      <input type="hidden" name={fields.channel_id.name} value={channelId} />
+      <input type="hidden" name={fields.client_id.name} value={clientId} />
+      {replyTo ? (
+        <div className="chat-replying" role="status">
+          <input type="hidden" name={fields.answer_to.name} value={replyTo.id} />
+          <span>
+            <strong>{m.replyingTo(replyTo.nome)}</strong> <span className="muted">{replyTo.message}</span>
+          </span>
+          {hydrated ? (
+            <button type="button" className="chat-link" onClick={onCancelReply}>
+              {m.cancelReply}
+            </button>
+          ) : (
+            <Link to={cancelReplyHref} className="chat-link">
+              {m.cancelReply}
+            </Link>
+          )}
+        </div>
+      ) : null}
+      <FormErrors form={form} />
+      <div className="chat-composer-row">
+        <details className="chat-emoji" ref={emojiRef}>
+          <summary aria-label={m.emoji} title={m.emoji}>
+            <SmileIcon width={24} height={24} />
+          </summary>
+          <div className="chat-emoji-panel" role="group" aria-label={m.emoji}>
+            {EMOJI_GROUPS.map((group) => (
+              <fieldset key={group.label}>
+                <legend>{group.label}</legend>
+                {group.emoji.map((e) => (
+                  <button key={e} type="button" onClick={() => insertEmoji(e)} aria-label={e} disabled={!hydrated}>
+                    {e}
+                  </button>
+                ))}
+              </fieldset>
+            ))}
+          </div>
+        </details>
+        <label className="sr-only" htmlFor={fields.text.id}>
+          {m.placeholder}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.text)}
+          key={fields.text.key}
+          ref={textRef}
+          // A file alone (no caption) may be sent without JavaScript; the schema still checks text-only sends.
+          required={false}
+          rows={2}
+          maxLength={MAX_CHAT_TEXT}
+          placeholder={m.placeholder}
+          className="chat-input"
+          onKeyDown={(e) => {
+            // Enter sends, Shift+Enter breaks the line, as chats do.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault()
+              e.currentTarget.form?.requestSubmit()
+            }
+          }}
+        />
+        {hydrated ? (
+          <>
+            <input
+              ref={fileRef}
+              type="file"
+              accept={CHAT_ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0]
+                if (file) onSend?.({ text: '', file, answerTo: replyTo ?? undefined })
+                e.currentTarget.value = ''
+              }}
+            />
+            <button type="button" className="button chat-icon-button" onClick={() => fileRef.current?.click()} aria-label={m.attach} title={m.attach}>
+              <AttachIcon />
+            </button>
+            <button
+              type="button"
+              id={`chat-record-${channelId}`}
+              className={`button chat-icon-button${recording ? ' chat-recording' : ''}`}
+              onClick={() => void toggleRecording()}
+              aria-label={recording ? m.stopRecording : m.record}
+              aria-pressed={Boolean(recording)}
+              title={recording ? m.stopRecording : m.record}
+            >
+              {recording ? <StopIcon /> : <MicIcon />}
+            </button>
+          </>
+        ) : (
+          <label className="chat-file-nojs">
+            <span className="sr-only">{m.attach}</span>
+            <input type="file" name="file" accept={CHAT_ACCEPT} />
+          </label>
+        )}
+        <button type="submit" className="button primary" disabled={hydrated && submitDisabled}>
+          {m.send}
+        </button>
+      </div>
+      {recording ? (
+        <p className="chat-recording-status" role="status">
+          {m.recording}{' '}
+          <button
+            type="button"
+            className="chat-link"
+            onClick={() => {
+              recording.cancel()
+              setRecording(null)
+            }}
+          >
+            {m.cancelRecording}
+          </button>
+        </p>
+      ) : null}
+      <ErrorList id={fields.text.errorId} errors={fields.text.errors} />
+      {recordError ? (
+        <p className="field-errors" role="alert">
+          {recordError}
+        </p>
+      ) : null}
+    </Form>
+  )
+}

@@ -1,0 +1,21 @@
+import type { Route } from './+types/chat.mensagens'
+import { authedApi } from '~/lib/authed-api.server.ts'
+import { requireChatSession } from '~/lib/chat.server.ts'
+
+/**
+ * Messages of a channel for the chat island: `?canal=&after=` what came after the last one it has
+ * (catch-up after a reconnect), `?canal=&before=` older ones.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { companyId } = await requireChatSession(request)
+  const url = new URL(request.url)
+  const canal = url.searchParams.get('canal') ?? ''
+  const query = new URLSearchParams()
+  for (const key of ['after', 'before', 'limit']) {
+    const value = url.searchParams.get(key)
+    if (value) query.set(key, value)
+  }
+  if (!/^\d{1,10}$/.test(canal)) return Response.json({ message: 'Canal inválido.' }, { status: 422 })
+  const res = await authedApi(request, `api/chat/mensagens/${companyId}/${canal}?${query}`)
+  return Response.json(res.data, { status: res.status, headers: { 'cache-control': 'no-store' } })
+}
