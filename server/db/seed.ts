@@ -3,7 +3,7 @@ import { withCheckDigits } from '../../app/lib/cnpj.ts'
 import { hashPassword } from '../api/auth/passwords.ts'
 import { sha256 } from '../api/http.ts'
 import type { Db } from './client.ts'
-import { memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema.ts'
+import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema.ts'
 
 export const DEMO_PASSWORD = 'demo12345'
 
@@ -71,6 +71,36 @@ export async function seedDemo(db: Db) {
     await tx.insert(organizationLinks).values([
       { organizationId: sol.id, partnerId: central.id, relacao: 'cliente' },
       { organizationId: rede.id, partnerId: central.id, relacao: 'unidade' },
+    ])
+    // A few conversations, all read, so the chat is not empty on the first visit.
+    const [team, network, customer] = await tx
+      .insert(chatChannels)
+      .values([
+        { padrao: 'I', organizationId: sol.id },
+        { padrao: 'B', organizationId: rede.id },
+        { padrao: 'F', organizationId: sol.id, partnerId: central.id },
+      ])
+      .returning()
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000)
+    const said = await tx
+      .insert(chatMessages)
+      .values([
+        { channelId: team.id, userId: ana.id, organizationId: sol.id, clientId: 'demo-1', kind: 'text', text: 'Equipe, a meta de novembro é 200 pedidos. Vamos!', highlighted: true, createdAt: ago(30) },
+        { channelId: team.id, userId: carla.id, organizationId: sol.id, clientId: 'demo-2', kind: 'text', text: 'Bora! 💪', createdAt: ago(29) },
+        { channelId: network.id, userId: ana.id, organizationId: rede.id, clientId: 'demo-3', kind: 'text', text: 'Unidades: a campanha de vacinação começa segunda.', createdAt: ago(26) },
+        { channelId: customer.id, userId: bruno.id, organizationId: central.id, clientId: 'demo-4', kind: 'text', text: 'Bom dia! A tabela de novembro já vale para os genéricos?', createdAt: ago(3) },
+        { channelId: customer.id, userId: ana.id, organizationId: sol.id, clientId: 'demo-5', kind: 'text', text: 'Bom dia, Bruno! Vale sim, com 5% a mais acima de 50 unidades.', createdAt: ago(2) },
+      ])
+      .returning({ id: chatMessages.id, channelId: chatMessages.channelId })
+    const lastOf = (channelId: number) => Math.max(...said.filter((x) => x.channelId === channelId).map((x) => x.id))
+    await tx.insert(chatReads).values([
+      { channelId: team.id, userId: ana.id, lastReadId: lastOf(team.id) },
+      { channelId: team.id, userId: carla.id, lastReadId: lastOf(team.id) },
+      { channelId: network.id, userId: ana.id, lastReadId: lastOf(network.id) },
+      { channelId: network.id, userId: bruno.id, lastReadId: lastOf(network.id) },
+      { channelId: customer.id, userId: ana.id, lastReadId: lastOf(customer.id) },
+      { channelId: customer.id, userId: bruno.id, lastReadId: lastOf(customer.id) },
+      { channelId: customer.id, userId: carla.id, lastReadId: lastOf(customer.id) },
     ])
     const expiresAt = new Date('2099-12-31T23:59:59Z')
     await tx.insert(organizationInvites).values([
