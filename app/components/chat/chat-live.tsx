@@ -113,7 +113,10 @@ export function ChatLiveProvider({
     void refreshNotifications()
   }, [organizationId, refreshNotifications])
 
+  // The layout's loader sends a fresh copy of the settings on every navigation: connect once per value, not per copy.
+  const configKey = JSON.stringify(config)
   useEffect(() => {
+    const config = JSON.parse(configKey) as RealtimeClientConfig | null
     if (!config) {
       setConnection('failed')
       return
@@ -158,7 +161,7 @@ export function ChatLiveProvider({
       echoRef.current?.disconnect()
       echoRef.current = null
     }
-  }, [config, userId])
+  }, [configKey, userId])
 
   // Anything missed while disconnected also changed the counts.
   useEffect(() => {
