@@ -35,3 +35,6 @@ export const optionalPathText = (example: string) =>
     .string()
     .transform((v) => (v === 'null' || v === 'undefined' || v.trim() === '' ? null : v.trim()))
     .openapi({ example })
+
+/** An ILIKE pattern for "contains": `%`, `_` and `\` typed by the user are searched for literally. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`

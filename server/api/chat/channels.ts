@@ -9,7 +9,7 @@ import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type A
 import { hasPaidFeatures } from '../organizations/plan-features.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { idParam } from '../organizations/org-id.ts'
-import { paginated, paginatorSchema } from '../pagination.ts'
+import { likePattern, paginated, paginatorSchema } from '../pagination.ts'
 import { channelsOfOrganization, ensureChannels, participantIds, PADRAO_VALUES, requireChannel } from './access.ts'
 import { ChatMessageSchema, selectMessages } from './serialize.ts'
 
@@ -52,8 +52,6 @@ const lastMessageId = sql<number | null>`(select max(${chatMessages.id}) from ${
 /** For F, the organization on the other side; for I and B the channel's owner. */
 const shownOrganization = (orgId: number) =>
   sql`case when ${chatChannels.padrao} = 'F' and ${chatChannels.organizationId} = ${orgId} then ${chatChannels.partnerId} else ${chatChannels.organizationId} end`
-
-const escapeLike = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 /** Unread counts of every channel the organization's member sees, by type (the chat state's notifications map, spec §3). */
 export async function notificationsFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {
@@ -134,7 +132,7 @@ export function registerChatChannels(app: Api, { db }: Deps) {
       const { organization } = await requireMembership(db, user.id, orgId)
       await ensureChannels(db, organization)
       const conditions: (SQL | undefined)[] = [channelsOfOrganization(organization), eq(chatChannels.padrao, padrao)]
-      if (search?.trim()) conditions.push(ilike(other.nome, escapeLike(search.trim())))
+      if (search?.trim()) conditions.push(ilike(other.nome, likePattern(search.trim())))
       const where = and(...conditions)!
       const [{ total }] = await db.select({ total: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(orgId))).where(where)
       const data = await describeChannels(db, user.id, orgId, where, PER_PAGE, (page - 1) * PER_PAGE)

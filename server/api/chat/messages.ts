@@ -8,7 +8,7 @@ import { CHAT_AUDIO_TYPES, CHAT_FILE_TYPES, CHAT_IMAGE_TYPES, type StoredFile } 
 import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { idParam, organizacaoIdField } from '../organizations/org-id.ts'
-import { paginated, paginatorSchema } from '../pagination.ts'
+import { likePattern, paginated, paginatorSchema } from '../pagination.ts'
 import { type Channel, recipientIds, requireChannel, userReadsChannel } from './access.ts'
 import { ChannelSchema, describeChannels, notificationsFor } from './channels.ts'
 import { ChatMessageSchema, selectMessages } from './serialize.ts'
@@ -334,7 +334,6 @@ export function registerChatMessages(app: Api, deps: Deps) {
     })
 
   const pageField = z.coerce.number({ error: m.afterInvalid }).int(m.afterInvalid).min(1, m.afterInvalid).max(1_000_000, m.afterInvalid).default(1).openapi({ example: 1 })
-  const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
   app.openapi(
     searchRoute(
@@ -346,7 +345,7 @@ export function registerChatMessages(app: Api, deps: Deps) {
       const { orgId, channelId } = c.req.valid('param')
       const { q, page } = c.req.valid('query') as { q: string; page: number }
       const { channel } = await requireChannel(db, c.get('user').id, orgId, channelId)
-      const pattern = escapeLike(q)
+      const pattern = likePattern(q)
       const where = and(eq(chatMessages.channelId, channel.id), or(ilike(chatMessages.text, pattern), ilike(sql`${chatMessages.attachment}->>'name'`, pattern)))!
       const [{ total }] = await db.select({ total: count() }).from(chatMessages).where(where)
       const data = await selectMessages(db, where, [desc(chatMessages.id)], SEARCH_PER_PAGE, (page - 1) * SEARCH_PER_PAGE)

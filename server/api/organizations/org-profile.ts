@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/lib/avatar.ts'
 import { memberships, organizations } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, requireAuth, type Api, type Deps } from '../http.ts'
-import { optionalPathText, PageQuery, paginated, paginatorSchema } from '../pagination.ts'
+import { likePattern, optionalPathText, PageQuery, paginated, paginatorSchema } from '../pagination.ts'
 
 const OrgTypes = ['v', 'f', 'b', 'r'] as const
 
@@ -59,7 +59,7 @@ export function registerOrgProfile(app: Api, { db }: Deps) {
     const conditions: (SQL | undefined)[] = [eq(memberships.userId, user.id), eq(memberships.active, true)]
     if (filter) conditions.push(eq(organizations.tipo, filter))
     if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+      const like = likePattern(search)
       const digits = search.replace(/[^0-9a-zA-Z]/g, '')
       conditions.push(
         or(ilike(organizations.nome, like), ilike(organizations.razaoSocial, like), digits ? ilike(organizations.cnpj, `%${digits}%`) : undefined),

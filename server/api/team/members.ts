@@ -5,7 +5,7 @@ import { cargos, memberships, teamInvites, users } from '../../db/schema.ts'
 import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
 import { requireMembership, requirePermission } from '../organizations/membership.ts'
-import { paginated, paginatorSchema } from '../pagination.ts'
+import { likePattern, paginated, paginatorSchema } from '../pagination.ts'
 import { inviteAnswer, PendingInviteSchema } from './invites.ts'
 import {
   activeAdminCount,
@@ -84,8 +84,6 @@ const DeleteUserParams = z.object({
 
 const forbidden = { 403: jsonContent(MessageSchema, 'Não é membro, não tem a permissão "equipe", ou o alvo é administrador') }
 
-/** `%`, `_` and `\` typed by the user are searched for literally. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 export function registerMembers(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
