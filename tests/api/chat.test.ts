@@ -276,3 +276,23 @@ describe('search', () => {
     expect(empty.body.errors.q).toEqual([m.searchRequired])
   })
 })
+
+describe('messages waiting for an answer (msg_atraso)', () => {
+  it('counts the other side’s messages older than a day that came after our last one, and clears on answer', async () => {
+    const waiting = await createOrganization(t, { nome: 'Drogaria Espera', tipo: 'v' }, [{ userId: duda.id, isAdmin: true }])
+    await t.db.insert(organizationLinks).values({ organizationId: supplier.id, partnerId: waiting.id, relacao: 'cliente' })
+    const channel = await channelOf(duda, waiting.id, 'F')
+    const old = new Date(Date.now() - 30 * 3_600_000)
+    await t.db.insert(chatMessages).values([
+      { channelId: channel.id, userId: ana.id, organizationId: supplier.id, clientId: randomUUID(), kind: 'text', text: 'Conseguiu ver a proposta?', createdAt: old },
+      { channelId: channel.id, userId: bia.id, organizationId: supplier.id, clientId: randomUUID(), kind: 'text', text: 'Posso ligar?', createdAt: old },
+    ])
+    await send(ana, supplier.id, channel.id, 'Recente, ainda não atrasada')
+    const profile = async () => (await t.get(`/api/empresas/profile/${waiting.id}`, { token: duda.token })).body
+    expect((await profile()).msg_atraso).toBe(2)
+    // The supplier's side waits for nothing: the late ones are its own.
+    expect((await t.get(`/api/empresas/profile/${supplier.id}`, { token: ana.token })).body.msg_atraso).toBe(0)
+    await send(duda, waiting.id, channel.id, 'Vi sim, obrigado!')
+    expect((await profile()).msg_atraso).toBe(0)
+  })
+})

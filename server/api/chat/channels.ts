@@ -71,6 +71,34 @@ export async function notificationsFor(db: Db | Tx, userId: number, organization
   return { ...map, total }
 }
 
+/** A message from the other side waits for an answer this long before the header calls it late. */
+export const OVERDUE_AFTER_HOURS = 24
+
+/**
+ * msg_atraso of the company in session (spec §3, the header's 'mensagens aguardando resposta'):
+ * in its external channels (B, F), the messages from other organizations written after its own
+ * last message there and older than OVERDUE_AFTER_HOURS.
+ */
+export async function overdueFor(db: Db | Tx, organization: typeof organizations.$inferSelect) {
+  const ours = sql`coalesce((select max(x.id) from ${chatMessages} x where x.channel_id = ${chatChannels.id} and x.organization_id = ${organization.id}), 0)`
+  const rows = await db
+    .select({ owner: organizations, late: count() })
+    .from(chatMessages)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+    .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
+    .where(
+      and(
+        channelsOfOrganization(organization),
+        sql`${chatChannels.padrao} <> 'I'`,
+        sql`${chatMessages.organizationId} is distinct from ${organization.id}`,
+        sql`${chatMessages.createdAt} < now() - make_interval(hours => ${OVERDUE_AFTER_HOURS})`,
+        sql`${chatMessages.id} > ${ours}`,
+      ),
+    )
+    .groupBy(chatChannels.id, organizations.id)
+  return rows.reduce((n, r) => n + (hasPaidFeatures(r.owner) ? r.late : 0), 0)
+}
+
 export type ChannelSummary = z.infer<typeof ChannelSchema>
 
 /** Channels as the list shows them to a member of `orgId`: name, avatar, unread count, last message. */

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { organizationRestrictions } from '../../db/schema.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
-import { notificationsFor } from '../chat/channels.ts'
+import { notificationsFor, overdueFor } from '../chat/channels.ts'
 import { requireMembership } from './membership.ts'
 import { idParam } from './org-id.ts'
 import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
@@ -86,7 +86,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           codigo_bandeira: o.tipo === 'b' ? o.codigoBandeira : null,
           // The chat and the conditions issues fill these counters.
           notificacoes_chat: (await notificationsFor(db, user.id, o)).total,
-          msg_atraso: 0,
+          msg_atraso: await overdueFor(db, o),
           condicoes_restritas: 0,
         },
         200,
