@@ -52,7 +52,7 @@ export function ChannelList({ view, tabs, channels, userId, live, tabCounts, liv
           <Link key={tab.padrao} to={chatHref({ tipo: tab.padrao })} aria-current={tab.padrao === view.tipo ? 'page' : undefined} className="chat-tab">
             {tab.label}
             {tabCounts[tab.padrao] > 0 ? (
-              <span className="side-menu-badge" aria-label={`${tabCounts[tab.padrao]} não lidas`}>
+              <span className="side-menu-badge" aria-label={m.unread(tabCounts[tab.padrao])}>
                 {tabCounts[tab.padrao]}
               </span>
             ) : null}
@@ -92,7 +92,7 @@ export function ChannelList({ view, tabs, channels, userId, live, tabCounts, liv
                   <span className="chat-channel-side">
                     {last ? <span className="muted">{when(last.created_at)}</span> : null}
                     {count > 0 ? (
-                      <span className="side-menu-badge chat-unread" aria-label={`${count} não lidas`}>
+                      <span className="side-menu-badge chat-unread" aria-label={m.unread(count)}>
                         {count}
                       </span>
                     ) : null}

@@ -45,7 +45,13 @@ export function Conversation({ view, channel, messages: initialMessages, hasMore
   // Follow new messages while the reader is at the bottom; leave them be when they scrolled up to read.
   useLayoutEffect(() => {
     const list = listRef.current
-    if (list && nearBottom.current) list.scrollTop = list.scrollHeight
+    if (!list || !nearBottom.current) return
+    list.scrollTop = list.scrollHeight
+    // Images and audio players take their height a moment later.
+    const again = window.setTimeout(() => {
+      if (nearBottom.current) list.scrollTop = list.scrollHeight
+    }, 300)
+    return () => window.clearTimeout(again)
   }, [lastKey])
 
   const connection = conversation.connection

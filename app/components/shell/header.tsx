@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { modalHref, PRODUCT_NAME } from '~/lib/menu.ts'
+import { chatMessages } from '~/lib/messages/chat.ts'
 import type { OrgTypeCode } from '~/lib/org-types.ts'
 import { headerNotices } from './notices.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
@@ -91,7 +92,7 @@ export function Header({ user, company, menu }: HeaderProps) {
       ) : null}
 
       {company ? (
-        <Link to="/Chat" className="header-chat" aria-label={company.notificacoes_chat > 0 ? `Chat, ${company.notificacoes_chat} não lidas` : 'Chat'}>
+        <Link to="/Chat" className="header-chat" aria-label={company.notificacoes_chat > 0 ? `Chat, ${chatMessages.unread(company.notificacoes_chat)}` : 'Chat'}>
           <SHELL_ICONS.chat width={20} height={20} />
           {company.notificacoes_chat > 0 ? (
             <span className="side-menu-badge header-chat-badge" data-testid="header-chat-badge">

@@ -37,6 +37,7 @@ export const chatMessages = {
   members: 'Participantes',
   companies: 'Empresas',
   loadOlder: 'Mensagens anteriores',
+  unread: (n: number) => `${n} ${n === 1 ? 'não lida' : 'não lidas'}`,
   you: 'Você',
   removedUser: 'Usuário removido',
   audio: 'Mensagem de voz',
