@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
@@ -13,6 +11,7 @@ import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo } from './db/seed.ts'
 import { createFileStore } from './files/file-store.ts'
+import { keptSecret } from './kept-secret.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createRealtimeServer } from './realtime/index.ts'
 import { createPublisher, publisherTarget as realtimeTarget } from './realtime/publisher.ts'
@@ -20,18 +19,8 @@ import { createPublisher, publisherTarget as realtimeTarget } from './realtime/p
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
 
-/**
- * A secret from the environment, else one made on first start and kept in DATA_DIR, so a
- * restart neither logs everyone out (session) nor breaks signed realtime channels.
- */
-async function keptSecret(fromEnv: string | undefined, fileName: string) {
-  if (fromEnv) return fromEnv
-  const file = path.join(config.dataDir, fileName)
-  if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600 })
-  return (await readFile(file, 'utf8')).trim()
-}
-process.env.SESSION_SECRET = await keptSecret(config.sessionSecrets?.join(','), 'session-secret')
-config.pusherAppSecret = await keptSecret(config.pusherAppSecret, 'pusher-secret')
+process.env.SESSION_SECRET = await keptSecret(config.dataDir, config.sessionSecrets?.join(','), 'session-secret')
+config.pusherAppSecret = await keptSecret(config.dataDir, config.pusherAppSecret, 'pusher-secret')
 process.env.PUSHER_APP_SECRET = config.pusherAppSecret
 process.env.APP_URL = config.appUrl
 

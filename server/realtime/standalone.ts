@@ -1,26 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 import { z } from 'zod'
 import { loadConfig } from '../config.ts'
+import { keptSecret } from '../kept-secret.ts'
 import { createRealtimeHttpServer, createRealtimeServer } from './index.ts'
 
 // `npm run realtime`: the realtime server alone, e.g. several behind a load balancer sharing REDIS_URL,
 // while the web app runs with REALTIME_BUILTIN=0 and publishes to PUSHER_HOST:PUSHER_PORT.
 
 const config = loadConfig()
-
-/** Same rule as the main process: PUSHER_APP_SECRET, else the one kept in DATA_DIR (made there if missing). */
-function appSecret(): string {
-  if (config.pusherAppSecret) return config.pusherAppSecret
-  const file = path.join(config.dataDir, 'pusher-secret')
-  if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true })
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 })
-  }
-  return readFileSync(file, 'utf8').trim()
-}
 
 /** REALTIME_PORT (0 picks a free port), else the port publishers are told (PUSHER_PORT), else PORT. */
 const port =
@@ -29,7 +16,8 @@ const port =
 const realtime = createRealtimeServer({
   appId: config.pusherAppId,
   key: config.pusherAppKey,
-  secret: appSecret(),
+  // Same rule as the main process: PUSHER_APP_SECRET, else the one kept in DATA_DIR.
+  secret: await keptSecret(config.dataDir, config.pusherAppSecret, 'pusher-secret'),
   allowedOrigins: [new URL(config.appUrl).origin],
   redis: config.redisUrl ? { url: config.redisUrl } : undefined,
 })
