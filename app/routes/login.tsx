@@ -1,7 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect } from 'react'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthLayout } from '~/components/auth-layout.tsx'
+import { forgetChatState } from '~/components/chat/chat-live.tsx'
 import { CheckboxField, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
@@ -57,6 +59,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(LoginSchema, { id: 'login', lastResult: actionData?.result })
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
+  // Login shows when nobody is logged in: the user profile is empty (spec §4).
+  useEffect(forgetChatState, [])
   return (
     <AuthLayout title="Bom te ver novamente!" subtitle="Entre para acompanhar seus pedidos e condições.">
       <Form method="post" {...formProps}>

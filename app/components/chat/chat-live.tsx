@@ -59,6 +59,16 @@ function store(key: string, value: unknown) {
   }
 }
 
+/**
+ * Spec §4: an empty user profile resets the active chat to supplier and clears the messages.
+ * The Login page calls it, so the next person on this browser starts from a clean chat state.
+ */
+export function forgetChatState() {
+  const state = chatReducer(initialChatState(null), { type: 'userProfile', userId: null })
+  store(ACTIVE_CHAT_STORAGE_KEY, state.activeChat)
+  store(NOTIFICATIONS_STORAGE_KEY, state.notifications)
+}
+
 /** The active chat kept by an earlier visit (spec §9), to reopen it. */
 export function readActiveChat(): Partial<ActiveChat> | undefined {
   try {
