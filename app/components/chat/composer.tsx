@@ -49,7 +49,9 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
     const result = parseWithZod(new FormData(event.currentTarget), { schema: ChatSendSchema })
     if (result.status !== 'success') return
     onSend({ text: result.value.text, answerTo: replyTo ?? undefined })
-    form.reset()
+    // Conform's reset is itself a submit of this form, which the browser ignores while this submit
+    // event is still firing (HTML: "firing submission events"): it runs once the event is over.
+    window.setTimeout(() => form.reset())
     onCancelReply()
     textRef.current?.focus()
   }
@@ -59,9 +61,11 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
     if (!box) return
     const { value, caret } = insertAt(box.value, box.selectionStart, box.selectionEnd, emoji)
     form.update({ name: fields.text.name, value })
+    // The update may give the box a new element (Conform's field key): focus the one on the page then.
     requestAnimationFrame(() => {
-      box.focus()
-      box.setSelectionRange(caret, caret)
+      const current = textRef.current ?? box
+      current.focus()
+      current.setSelectionRange(caret, caret)
     })
     if (emojiRef.current) emojiRef.current.open = false
   }
