@@ -111,12 +111,28 @@ export function ChatLiveProvider({
   const reconnectListeners = useRef(new Set<Listener>())
   const missingListeners = useRef(new Set<(e: ChatEvent) => void>())
 
+  const stateRef = useRef(state)
+  stateRef.current = state
+  /** One fetch at a time; a call or a message meanwhile asks for one more, so an answer computed before it never hides it. */
+  const refreshing = useRef({ busy: false, again: false })
+
   const refreshNotifications = useCallback(async () => {
-    const res = await fetch(`/Chat/notificacoes`, { headers: { accept: 'application/json' } }).catch(() => null)
-    if (!res?.ok) return
-    const map = (await res.json()) as NotificationsMap
-    dispatch({ type: 'notifications', notifications: { I: map.I, B: map.B, F: map.F } })
-    setLoaded(true)
+    const run = refreshing.current
+    if (run.busy) {
+      run.again = true
+      return
+    }
+    run.busy = true
+    do {
+      run.again = false
+      const res = await fetch(`/Chat/notificacoes`, { headers: { accept: 'application/json' } }).catch(() => null)
+      const map = res?.ok ? ((await res.json().catch(() => null)) as NotificationsMap | null) : null
+      if (map) {
+        dispatch({ type: 'notifications', notifications: { I: map.I, B: map.B, F: map.F } })
+        setLoaded(true)
+      }
+    } while (run.again)
+    run.busy = false
   }, [])
 
   useEffect(() => {
@@ -161,7 +177,13 @@ export function ChatLiveProvider({
         else if (event.atualizacao) dispatch({ type: 'history', messages: [event.message] })
         else {
           const message = event.message
-          dispatch({ type: 'incoming', message })
+          // The private channel carries the messages of all the user's companies: only this company's
+          // channels count here. The open one and those already unread are; any other, the server tells.
+          const current = stateRef.current
+          const known = message.channel_id === current.activeChat.channelId || current.notifications[message.padrao].some((e) => e.id === message.channel_id)
+          if (message.user_id !== userId && refreshing.current.busy) refreshing.current.again = true
+          if (known || message.user_id === userId) dispatch({ type: 'incoming', message })
+          else void refreshNotifications()
           setLastByChannel((last) => ({ ...last, [message.channel_id]: message }))
         }
       })
@@ -171,7 +193,7 @@ export function ChatLiveProvider({
       echoRef.current?.disconnect()
       echoRef.current = null
     }
-  }, [configKey, userId])
+  }, [configKey, userId, refreshNotifications])
 
   // Anything missed while disconnected also changed the counts.
   useEffect(() => {
