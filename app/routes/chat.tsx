@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, redirect, useNavigate } from 'react-router'
+import { data, redirect, useLocation, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/chat'
 import { readActiveChat, useChatLive } from '~/components/chat/chat-live.tsx'
@@ -112,16 +112,19 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
   const hydrated = useHydrated()
   const live = useChatLive()
   const navigate = useNavigate()
+  const location = useLocation()
+  /** Set by the conversation's 'Voltar às conversas': the person asked for the list, not for the kept chat. */
+  const listAsked = Boolean((location.state as { chatList?: boolean } | null)?.chatList)
   const liveMap = hydrated && live?.total !== null ? (live?.state.notifications ?? null) : null
   const counts = allNotifications(liveMap ?? notifications ?? { I: [], B: [], F: [] })
 
   // Spec §9: the active chat is kept; coming back to /Chat reopens it when it is in this list.
   useEffect(() => {
-    if (view.canal) return
+    if (view.canal || listAsked) return
     const saved = readActiveChat()
     if (!saved?.channelId || !saved.type || TYPE_PADRAO[saved.type] !== view.tipo) return
     if (channels.data.some((c) => c.id === saved.channelId)) void navigate(chatHref({ ...view, canal: saved.channelId }), { replace: true })
-  }, [view, channels.data, navigate])
+  }, [view, channels.data, navigate, listAsked])
 
   return (
     <section className="chat-page" data-channel-open={view.canal ? '' : undefined} aria-labelledby="chat-title">

@@ -61,7 +61,7 @@ export function Conversation({ view, channel, messages: initialMessages, hasMore
   return (
     <section className="chat-conversation card" aria-labelledby="chat-conversation-title">
       <header className="chat-conversation-head">
-        <Link to={chatHref({ tipo: view.tipo, busca: view.busca, pagina: view.pagina })} className="chat-back" aria-label="Voltar às conversas">
+        <Link to={chatHref({ tipo: view.tipo, busca: view.busca, pagina: view.pagina })} state={{ chatList: true }} className="chat-back" aria-label="Voltar às conversas">
           ←
         </Link>
         <Avatar name={channel.nome} photo={channel.avatar} size={40} />
