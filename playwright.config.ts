@@ -17,7 +17,18 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium (scripts/ensure-chromium.mjs), never a downloaded browser.
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // The fake microphone (a beep) granted without a prompt, for the chat's voice messages (tests/e2e/chat.spec.ts).
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+      ],
     },
   },
   webServer: {
