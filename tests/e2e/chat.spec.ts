@@ -416,7 +416,7 @@ test('Bruno goes offline, Ana sends three messages; back online he gets all thre
   await expect(chat(page).textsWith(tag)).toHaveText(texts)
 
   // The page says the connection is gone.
-  await expect(conversation.connection).toBeVisible({ timeout: 45_000 })
+  await expect(conversation.connection).toBeVisible({ timeout: 25_000 })
   await expect(conversation.connection).toHaveAttribute('data-connection', /^(connecting|unavailable)$/)
   await expect(conversation.connection).toHaveText(/^(Conectando…|Sem conexão: tentando de novo\. As mensagens chegam quando voltar\.)$/)
   await expect(conversation.textsWith(tag)).toHaveCount(0)

@@ -160,6 +160,9 @@ export function ChatLiveProvider({
         ...(config.mode === 'cluster' ? {} : { wsHost: config.wsHost ?? window.location.hostname, wsPort: port, wssPort: port }),
         forceTLS: secure,
         enabledTransports: ['ws', 'wss'],
+        // When the browser goes offline pusher-js pings and waits this long for the answer before it
+        // shows the connection as unavailable (its default, 30 s, leaves people typing into the void).
+        pongTimeout: 10_000,
         authEndpoint: '/broadcasting/auth',
         Pusher,
       }) as unknown as EchoLike
