@@ -188,6 +188,8 @@ describe('only members of a channel', () => {
       expect((await t.get(`/api/chat/midias/${stranger.id}/${channelId}`, { token: duda.token })).status).toBe(403)
       expect((await t.get(`/api/chat/perfil/${stranger.id}/${channelId}`, { token: duda.token })).status).toBe(403)
       expect((await t.post('/api/chat/lidas', { organizacao_id: stranger.id, channel_id: channelId }, { token: duda.token })).status).toBe(403)
+      const upload = formOf({ organizacao_id: String(stranger.id), channel_id: String(channelId), client_id: randomUUID(), file: fileOf(tinyPng(), 'invasao.png', 'image/png') })
+      expect((await t.postForm('/api/chat/arquivos', upload, { token: duda.token })).status).toBe(403)
       // Naming an organization one is not a member of.
       expect((await t.get(`/api/chat/mensagens/${supplier.id}/${channelId}`, { token: duda.token })).status).toBe(403)
     }
