@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import { chatMessages as m } from '../../../app/lib/messages/chat.ts'
-import { answerToField, audioBarsField, audioDurationField, ChatSendSchema, channelIdField, clientIdField, MAX_CHAT_TEXT } from '../../../app/lib/schemas/chat.ts'
+import { answerToField, audioBarsField, audioDurationField, ChatSearchSchema, ChatSendSchema, channelIdField, clientIdField, MAX_CHAT_TEXT } from '../../../app/lib/schemas/chat.ts'
 import type { ChatMessage } from '../../../app/lib/chat/state.ts'
 import { chatChannels, chatMessages, chatReads } from '../../db/schema.ts'
 import { CHAT_AUDIO_TYPES, CHAT_FILE_TYPES, CHAT_IMAGE_TYPES, type StoredFile } from '../../files/file-store.ts'
@@ -339,7 +339,7 @@ export function registerChatMessages(app: Api, deps: Deps) {
     searchRoute(
       '/api/chat/pesquisa/{orgId}/{channelId}',
       'Painel de pesquisa: mensagens do canal cujo texto ou nome de anexo contém o termo (sem diferenciar maiúsculas)',
-      z.object({ q: z.string({ error: m.searchRequired }).trim().min(1, m.searchRequired).max(100, m.searchTooLong).openapi({ example: 'pedido' }), page: pageField }),
+      ChatSearchSchema.extend({ page: pageField }),
     ),
     async (c) => {
       const { orgId, channelId } = c.req.valid('param')
