@@ -112,4 +112,17 @@ describe('chat delivery over the realtime server', () => {
     await until(() => buyerSide.events.length > 1)
     expect(buyerSide.events.map((e) => e.message.message)).toEqual(['Só uma vez', 'Fim'])
   })
+
+  it('an event too big for the protocol names the message to fetch instead of carrying it', async () => {
+    const buyerSide = await listen(buyer)
+    const list = await t.get(`/api/chat/canais/${supplier.id}/F`, { token: seller.token })
+    const channelId = list.body.data[0].id as number
+    // 4000 characters of 3 bytes each: past the 10 KB an event may carry.
+    const sent = await t.post('/api/chat/mensagens', { organizacao_id: supplier.id, channel_id: channelId, client_id: randomUUID(), text: '€'.repeat(4000) }, { token: seller.token })
+    expect(sent.status).toBe(201)
+    await until(() => buyerSide.events.length > 0)
+    expect(buyerSide.events).toEqual([{ padrao: 'F', channel_id: channelId, user: { id: seller.id, nome: 'Vera Vendas', avatar: null }, message: null, message_id: sent.body.id }])
+    const fetched = await t.get(`/api/chat/mensagens/${customer.id}/${channelId}?after=${sent.body.id - 1}`, { token: buyer.token })
+    expect(fetched.body.data.map((x: { id: number }) => x.id)).toEqual([sent.body.id])
+  })
 })
