@@ -1,7 +1,7 @@
 import type Echo from 'laravel-echo'
 import PusherServer from 'pusher'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectEcho, startAuthServer, startRealtime, until, type TestUser } from './realtime-harness.ts'
+import { connectEcho, startAuthServer, startRealtime, subscribed, type TestUser, until } from './realtime-harness.ts'
 
 // laravel-echo (broadcaster 'pusher', in Node) against one built-in server, authorized by a stand-in of
 // Laravel's /broadcasting/auth; events come from the official `pusher` SDK, as the API sends them.
@@ -29,13 +29,6 @@ async function echoAs(user: TestUser) {
   const echo = await connectEcho(app, node.port, auth.url, user)
   clients.push(echo)
   return echo
-}
-
-function subscribed(channel: { subscribed(callback: () => void): unknown; error(callback: (e: unknown) => void): unknown }) {
-  return new Promise<void>((resolve, reject) => {
-    channel.subscribed(() => resolve())
-    channel.error(reject)
-  })
 }
 
 describe('laravel-echo with the built-in server', () => {

@@ -74,3 +74,11 @@ export async function connectEcho(app: TestApp, port: number, authEndpoint: stri
 export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20))
 }
+
+/** Resolves when a laravel-echo channel is subscribed, rejects on its subscription error. */
+export function subscribed(channel: { subscribed(callback: () => void): unknown; error(callback: (e: unknown) => void): unknown }) {
+  return new Promise<void>((resolve, reject) => {
+    channel.subscribed(() => resolve())
+    channel.error(reject)
+  })
+}

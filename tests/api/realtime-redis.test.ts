@@ -3,7 +3,7 @@ import { Redis } from 'ioredis'
 import type Echo from 'laravel-echo'
 import PusherServer from 'pusher'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectEcho, startAuthServer, startRealtime, TEST_REDIS_URL, until, type TestUser } from './realtime-harness.ts'
+import { connectEcho, startAuthServer, startRealtime, subscribed, TEST_REDIS_URL, type TestUser, until } from './realtime-harness.ts'
 
 // Two nodes in this process sharing one Redis: what is published on one reaches clients of the other,
 // presence is one roster over both, and the HTTP API answers for the whole cluster from either node.
@@ -45,13 +45,6 @@ async function echoOn(node: Node, user: TestUser) {
   const echo = await connectEcho(app, node.port, auth.url, user)
   clients.push(echo)
   return echo
-}
-
-function subscribed(channel: { subscribed(callback: () => void): unknown; error(callback: (e: unknown) => void): unknown }) {
-  return new Promise<void>((resolve, reject) => {
-    channel.subscribed(() => resolve())
-    channel.error(reject)
-  })
 }
 
 async function get(publisher: PusherServer, path: string, params?: Record<string, string>) {
