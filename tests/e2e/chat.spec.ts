@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { test, BRUNO, CARLA, DEMO, login, PNG_1X1 } from './helpers.ts'
 import { sideMenu } from './organization-helpers.ts'
 import {
@@ -45,6 +45,17 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 /** The person of the test's own `page`. */
 function mainPerson(page: Page): Person {
   return { page, context: page.context(), realtime: watchRealtime(page) }
+}
+
+/** Ana (Distribuidora Sol, the test's own page) and Bruno (Farmácia Central, his own browser), each in their F conversation. */
+async function anaAndBrunoInF(page: Page, browser: Browser, browserErrors: string[], brunoOptions: Parameters<typeof chatBrowser>[3] = {}) {
+  const ana = mainPerson(page)
+  await enterCompany(page, DEMO, SOL)
+  const bruno = await chatBrowser(browser, browserErrors, {}, brunoOptions)
+  await enterCompany(bruno.page, BRUNO, CENTRAL)
+  await gotoChannel(ana, 'F', CENTRAL.nome)
+  await gotoChannel(bruno, 'F', SOL.nome)
+  return { ana, bruno }
 }
 
 /** The unread map the chat island reads (the same the header counts), as the server has it now. */
@@ -219,12 +230,7 @@ test('a message to one company is not counted in another: Ana in Distribuidora S
 })
 
 test('a reply arrives with the quoted message, and a highlight shows for the other person', async ({ page, browser, browserErrors }) => {
-  const ana = mainPerson(page)
-  await enterCompany(page, DEMO, SOL)
-  const bruno = await chatBrowser(browser, browserErrors)
-  await enterCompany(bruno.page, BRUNO, CENTRAL)
-  await gotoChannel(ana, 'F', CENTRAL.nome)
-  await gotoChannel(bruno, 'F', SOL.nome)
+  const { ana, bruno } = await anaAndBrunoInF(page, browser, browserErrors)
 
   const question = uniqueText('O pedido 1234 já saiu?')
   await sendText(bruno.page, question)
@@ -271,12 +277,7 @@ test('an emoji from the picker, an image and a PDF reach Bruno; the media, searc
   browser,
   browserErrors,
 }) => {
-  const ana = mainPerson(page)
-  await enterCompany(page, DEMO, SOL)
-  const bruno = await chatBrowser(browser, browserErrors)
-  await enterCompany(bruno.page, BRUNO, CENTRAL)
-  await gotoChannel(ana, 'F', CENTRAL.nome)
-  await gotoChannel(bruno, 'F', SOL.nome)
+  const { ana, bruno } = await anaAndBrunoInF(page, browser, browserErrors)
   const b = bruno.page
 
   // The emote picker puts the emoji where the caret is.
@@ -350,12 +351,7 @@ test('an emoji from the picker, an image and a PDF reach Bruno; the media, searc
 })
 
 test('a voice message recorded by Ana reaches Bruno as audio served to participants only', async ({ page, browser, browserErrors }) => {
-  const ana = mainPerson(page)
-  await enterCompany(page, DEMO, SOL)
-  const bruno = await chatBrowser(browser, browserErrors)
-  await enterCompany(bruno.page, BRUNO, CENTRAL)
-  await gotoChannel(ana, 'F', CENTRAL.nome)
-  await gotoChannel(bruno, 'F', SOL.nome)
+  const { ana, bruno } = await anaAndBrunoInF(page, browser, browserErrors)
   const audiosBefore = await chat(bruno.page).log.locator('audio').count()
 
   // The fake microphone of the browser (playwright.config.ts) plays a beep.
@@ -399,12 +395,7 @@ test('a voice message recorded by Ana reaches Bruno as audio served to participa
 test('Bruno goes offline, Ana sends three messages; back online he gets all three, in order, once', async ({ page, browser, browserErrors }) => {
   // pusher-js, told by the browser that it went offline, pings and waits up to 30 s for the pong before it gives the connection up.
   test.setTimeout(120_000)
-  const ana = mainPerson(page)
-  await enterCompany(page, DEMO, SOL)
-  const bruno = await chatBrowser(browser, browserErrors, {}, { offlineNoise: true })
-  await enterCompany(bruno.page, BRUNO, CENTRAL)
-  await gotoChannel(ana, 'F', CENTRAL.nome)
-  await gotoChannel(bruno, 'F', SOL.nome)
+  const { ana, bruno } = await anaAndBrunoInF(page, browser, browserErrors, { offlineNoise: true })
   const conversation = chat(bruno.page)
   await expect(conversation.connection).toHaveCount(0)
 
