@@ -4,7 +4,7 @@ import { chatHref, type ChatView } from '~/lib/chat/chat-url.ts'
 import { separatorLabel, timeLabel } from '~/lib/chat/dates.ts'
 import { bodySummary, decodeBody } from '~/lib/chat/message-body.ts'
 import type { ChatMessage, NotificationsMap } from '~/lib/chat/state.ts'
-import { chatMessages as m, type Padrao } from '~/lib/messages/chat.ts'
+import { chatMessages as m, summaryLabels, type Padrao } from '~/lib/messages/chat.ts'
 
 export type ChannelSummary = {
   id: number
@@ -18,11 +18,9 @@ export type ChannelSummary = {
 }
 export type ChannelPage = { data: ChannelSummary[]; current_page: number; last_page: number; total: number }
 
-const SUMMARY_LABELS = { image: m.image, file: m.file, audio: m.audio }
-
 function lastLine(message: ChatMessage, userId: number) {
   const who = message.user_id === userId ? m.you : message.user.nome.split(' ')[0]
-  return `${who}: ${bodySummary(decodeBody(message.message), SUMMARY_LABELS)}`
+  return `${who}: ${bodySummary(decodeBody(message.message), summaryLabels)}`
 }
 
 function when(iso: string) {

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { chatHref, type ChatView } from '~/lib/chat/chat-url.ts'
-import { dayKey, timeLabel } from '~/lib/chat/dates.ts'
+import { dateTimeLabel, dayKey } from '~/lib/chat/dates.ts'
 import { decodeBody } from '~/lib/chat/message-body.ts'
 import type { ChatMessage } from '~/lib/chat/state.ts'
 import { chatMessages as m } from '~/lib/messages/chat.ts'
@@ -19,8 +19,7 @@ export type PanelData =
   | { kind: 'pesquisa'; results: MessagePage | null; error: string | null }
   | { kind: 'midia'; media: MessagePage }
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' })
-const when = (iso: string) => `${dateFormat.format(new Date(iso))} ${timeLabel(new Date(iso))}`
+const when = (iso: string) => dateTimeLabel(new Date(iso))
 
 function Pages({ page, view, panel }: { page: MessagePage; view: ChatView; panel: ChatView['painel'] }) {
   if (page.last_page <= 1) return null

@@ -6,16 +6,14 @@ import { chatHref, type ChatView } from '~/lib/chat/chat-url.ts'
 import { withDateSeparators } from '~/lib/chat/dates.ts'
 import { bodySummary, decodeBody, type AnswerRef } from '~/lib/chat/message-body.ts'
 import type { ChatMessage, ListedMessage } from '~/lib/chat/state.ts'
-import { chatMessages as m } from '~/lib/messages/chat.ts'
+import { chatMessages as m, summaryLabels } from '~/lib/messages/chat.ts'
 import type { ChannelSummary } from './channel-list.tsx'
 import { Composer } from './composer.tsx'
 import { MessageItem } from './message-item.tsx'
 import { useConversation } from './use-conversation.ts'
 
-const SUMMARY_LABELS = { image: m.image, file: m.file, audio: m.audio }
-
 export function answerRefOf(message: ListedMessage): AnswerRef {
-  return { id: message.id, nome: message.user.nome, message: bodySummary(decodeBody(message.message), SUMMARY_LABELS) }
+  return { id: message.id, nome: message.user.nome, message: bodySummary(decodeBody(message.message), summaryLabels) }
 }
 
 type Props = {

@@ -20,6 +20,9 @@ export function separatorLabel(date: Date, now: Date, labels: { today: string; y
 
 export const timeLabel = (date: Date) => timeFormat.format(date)
 
+/** dd/mm/aaaa hh:mm in São Paulo (search and media panels). */
+export const dateTimeLabel = (date: Date) => `${dateFormat.format(date)} ${timeFormat.format(date)}`
+
 export type DatedEntry<T> = { kind: 'separator'; key: string; message: string } | { kind: 'message'; key: string; item: T }
 
 /** The list with a separator entry (only a message text, spec §3) before each new day. */

@@ -80,4 +80,7 @@ export const chatMessages = {
   afterInvalid: 'Posição inválida.',
 } as const
 
+/** How a message that is not text is named in one line (reply quotes, channel list). */
+export const summaryLabels = { image: chatMessages.image, file: chatMessages.file, audio: chatMessages.audio }
+
 export type Padrao = 'I' | 'B' | 'F'

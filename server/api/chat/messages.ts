@@ -85,14 +85,14 @@ export function registerChatMessages(app: Api, deps: Deps) {
   /** Idempotent on (sender, client_id): a retried send finds the stored message instead of doubling it. */
   async function store(
     userId: number,
-    body: { organizacao_id: number; channel_id: number; client_id: string; answer_to?: number },
+    channel: Channel,
+    body: { organizacao_id: number; client_id: string; answer_to?: number },
     content: Pick<typeof chatMessages.$inferInsert, 'kind' | 'text' | 'attachment' | 'audio'>,
-  ): Promise<Stored & { channel: Channel }> {
-    const { channel } = await requireChannel(db, userId, body.organizacao_id, body.channel_id)
+  ): Promise<Stored> {
     const whereMine = and(eq(chatMessages.userId, userId), eq(chatMessages.clientId, body.client_id))!
     const again = async () => (await selectMessages(db, whereMine, [asc(chatMessages.id)], 1))[0]
     const earlier = await again()
-    if (earlier) return { message: earlier, created: false, channel }
+    if (earlier) return { message: earlier, created: false }
     if (body.answer_to !== undefined) {
       const [answered] = await db
         .select({ id: chatMessages.id })
@@ -116,7 +116,7 @@ export function registerChatMessages(app: Api, deps: Deps) {
     })
     // A concurrent retry of the same send won the insert: answer with its message.
     const message = id === null ? await again() : (await selectMessages(db, eq(chatMessages.id, id), [asc(chatMessages.id)], 1))[0]
-    return { message, created: id !== null, channel }
+    return { message, created: id !== null }
   }
 
   app.openapi(
@@ -179,8 +179,10 @@ export function registerChatMessages(app: Api, deps: Deps) {
       },
     }),
     async (c) => {
+      const userId = c.get('user').id
       const body = c.req.valid('json')
-      const { message, created, channel } = await store(c.get('user').id, body, { kind: 'text', text: body.text })
+      const { channel } = await requireChannel(db, userId, body.organizacao_id, body.channel_id)
+      const { message, created } = await store(userId, channel, body, { kind: 'text', text: body.text })
       if (created) deliver(channel, message, { socketId: body.socket_id })
       return c.json(message, created ? 201 : 200)
     },
@@ -206,7 +208,8 @@ export function registerChatMessages(app: Api, deps: Deps) {
       const user = c.get('user')
       const body = c.req.valid('form')
       const isAudio = body.duration !== undefined
-      await requireChannel(db, user.id, body.organizacao_id, body.channel_id)
+      // Authorized before the file touches the disk.
+      const { channel } = await requireChannel(db, user.id, body.organizacao_id, body.channel_id)
       const saved = await files.saveChecked(body.file, {
         folder: 'chat',
         allowed: isAudio ? CHAT_AUDIO_TYPES : CHAT_FILE_TYPES,
@@ -218,7 +221,7 @@ export function registerChatMessages(app: Api, deps: Deps) {
       const mime = stored.mime === 'video/webm' ? 'audio/webm' : stored.mime
       const kind = isAudio ? 'audio' : mime in CHAT_IMAGE_TYPES ? 'image' : 'file'
       const name = body.file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || `${kind}.${stored.key.split('.').pop()}`
-      const result = await store(user.id, body, {
+      const result = await store(user.id, channel, body, {
         kind,
         text: body.text ?? '',
         attachment: { key: stored.key, name, mime, size: stored.size },
@@ -228,7 +231,7 @@ export function registerChatMessages(app: Api, deps: Deps) {
         throw error
       })
       if (!result.created) await files.remove(stored)
-      else deliver(result.channel, result.message, { socketId: body.socket_id })
+      else deliver(channel, result.message, { socketId: body.socket_id })
       return c.json(result.message, result.created ? 201 : 200)
     },
   )

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/lib/avatar.ts'
 import { bodySummary, encodeBody, type AnswerRef, type ChatBody } from '../../../app/lib/chat/message-body.ts'
 import type { ChatMessage } from '../../../app/lib/chat/state.ts'
-import { chatMessages as m, type Padrao } from '../../../app/lib/messages/chat.ts'
+import { chatMessages as m, summaryLabels, type Padrao } from '../../../app/lib/messages/chat.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, chatMessages, organizations, users } from '../../db/schema.ts'
 
@@ -37,8 +37,6 @@ type Row = {
   answeredBy: string | null
 }
 
-const SUMMARY_LABELS = { image: m.image, file: m.file, audio: m.audio }
-
 /** Where a member downloads an attachment (with the bearer token); the web app serves it at /Chat/arquivo/{id}. */
 export const attachmentPath = (messageId: number) => `/api/chat/arquivo/${messageId}`
 
@@ -58,7 +56,7 @@ function toMessage(row: Row): ChatMessage {
   if (row.answered) {
     const a = row.answered
     const type = a.kind as ChatBody['type']
-    answerTo = { id: a.id, nome: row.answeredBy ?? m.removedUser, message: bodySummary({ type, text: a.text, name: a.attachment?.name }, SUMMARY_LABELS) }
+    answerTo = { id: a.id, nome: row.answeredBy ?? m.removedUser, message: bodySummary({ type, text: a.text, name: a.attachment?.name }, summaryLabels) }
   }
   return {
     id: msg.id,
