@@ -5,7 +5,6 @@ import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
-import { CLIENT_IP_HEADER, registerInProcessApi } from '../app/lib/api.server.ts'
 import { createApi } from './api/index.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
@@ -15,6 +14,7 @@ import { keptSecret } from './kept-secret.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createRealtimeServer } from './realtime/index.ts'
 import { createPublisher, publisherTarget as realtimeTarget } from './realtime/publisher.ts'
+import { CLIENT_IP_HEADER, registerInProcessApi } from './web-bridge.ts'
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })

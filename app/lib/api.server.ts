@@ -1,21 +1,5 @@
-import { authMessages } from './messages/auth.ts'
-
-/**
- * The web app's only way to the API. By default the API runs in the same process
- * and is called without a network hop; with API_URL it is called over HTTP (our
- * API on another host, or a Laravel deployment of the same contract).
- */
-type InProcessApi = (request: Request, env: { clientIp?: string }) => Response | Promise<Response>
-
-const REGISTRY = Symbol.for('b2b.api.inProcess')
-type Registry = { [REGISTRY]?: InProcessApi }
-
-export function registerInProcessApi(api: InProcessApi) {
-  ;(globalThis as Registry)[REGISTRY] = api
-}
-
-/** Set by server/index.ts from the socket, overwriting anything the browser sent. */
-export const CLIENT_IP_HEADER = 'x-b2b-client-ip'
+import { CLIENT_IP_HEADER, inProcessApi } from '../../server/web-bridge.ts'
+import { authMessages } from '../domain/auth/messages.ts'
 
 export type ApiErrorBody = {
   message?: string
@@ -35,7 +19,13 @@ type ApiInit = {
   token?: string
 }
 
-/** The API's raw answer (a file download); callApi reads JSON. */
+/**
+ * The web app's only way to the API. By default the API runs in the same process
+ * and is called without a network hop; with API_URL it is called over HTTP (our
+ * API on another host, or a Laravel deployment of the same contract).
+ *
+ * The raw answer (a file download); callApi reads JSON.
+ */
 export async function fetchApi(incoming: Request, path: string, init: ApiInit = {}): Promise<Response> {
   const headers = new Headers({ accept: 'application/json' })
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
@@ -55,7 +45,7 @@ export async function fetchApi(incoming: Request, path: string, init: ApiInit = 
     if (clientIp) headers.set('x-forwarded-for', clientIp)
     return fetch(`${apiUrl}/${path}`, { method, headers, body })
   }
-  const api = (globalThis as Registry)[REGISTRY]
+  const api = inProcessApi()
   if (!api) throw new Error('A API não foi iniciada: defina API_URL ou inicie pelo server/index.ts.')
   return api(new Request(`http://api.local/${path}`, { method, headers, body }), { clientIp })
 }

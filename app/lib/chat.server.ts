@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
 import { authedApi } from './authed-api.server.ts'
-import type { ChatMessage } from './chat/state.ts'
-import { ChatSendSchema } from './schemas/chat.ts'
+import type { ChatMessage } from '../domain/chat/state.ts'
+import { ChatSendSchema } from '../domain/chat/schemas.ts'
 import { getAuth } from './session.server.ts'
 
 /** A JSON caller (the chat island's fetch) gets a 401 it can show; a page gets Login. */

@@ -1,4 +1,4 @@
-import type { OrgTypeCode } from './org-types.ts'
+import type { OrgTypeCode } from '../domain/organization/org-types.ts'
 
 /**
  * The main side menu of spec §2, as data: which groups, labels, items and links an

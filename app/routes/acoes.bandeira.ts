@@ -4,7 +4,7 @@ import type { Route } from './+types/acoes.bandeira'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
-import { FlagCodeSchema } from '~/lib/schemas/company.ts'
+import { FlagCodeSchema } from '~/domain/organization/company-schemas.ts'
 import { safeRedirect, withoutParams } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 

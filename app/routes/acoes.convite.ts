@@ -4,7 +4,7 @@ import type { Route } from './+types/acoes.convite'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
-import { PartnerInviteSchema } from '~/lib/schemas/partner-invite.ts'
+import { PartnerInviteSchema } from '~/domain/organization/partner-invite-schema.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 

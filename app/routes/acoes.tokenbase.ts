@@ -4,7 +4,7 @@ import type { Route } from './+types/acoes.tokenbase'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
-import { TokenbaseSchema } from '~/lib/schemas/company.ts'
+import { TokenbaseSchema } from '~/domain/organization/company-schemas.ts'
 import { safeRedirect, withoutParams } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 

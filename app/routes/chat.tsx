@@ -10,10 +10,10 @@ import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { sendChatMessage } from '~/lib/chat.server.ts'
 import { chatHref, readChatView } from '~/lib/chat/chat-url.ts'
-import { allNotifications, TYPE_PADRAO, type ChatMessage, type NotificationsMap } from '~/lib/chat/state.ts'
+import { allNotifications, TYPE_PADRAO, type ChatMessage, type NotificationsMap } from '~/domain/chat/state.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { chatMessages as m, type Padrao } from '~/lib/messages/chat.ts'
+import { chatMessages as m, type Padrao } from '~/domain/chat/messages.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Chat | Pedidos B2B' }]

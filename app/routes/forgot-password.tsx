@@ -6,7 +6,7 @@ import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { ForgotPasswordSchema } from '~/lib/schemas/auth.ts'
+import { ForgotPasswordSchema } from '~/domain/auth/schemas.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Esqueceu a senha? | Pedidos B2B' }]
 

@@ -10,7 +10,7 @@ import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectAfterLogin } from '~/lib/post-login.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
-import { LoginSchema } from '~/lib/schemas/auth.ts'
+import { LoginSchema } from '~/domain/auth/schemas.ts'
 import { getAuth, getSession, type SessionUser } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar | Pedidos B2B' }]

@@ -10,9 +10,9 @@ import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { teamScreenMessages as m } from '~/lib/messages/team.ts'
-import { PERMISSION_IDS } from '~/lib/permissions.ts'
-import { CargoFormSchema, DeleteCargoSchema, INVITE_TOKEN_PATTERN, InviteFormSchema, MemberFormSchema, ORG_ID_PATTERN, RemoveMemberSchema } from '~/lib/schemas/team.ts'
+import { teamScreenMessages as m } from '~/domain/team/messages.ts'
+import { PERMISSION_IDS } from '~/domain/team/permissions.ts'
+import { CargoFormSchema, DeleteCargoSchema, INVITE_TOKEN_PATTERN, InviteFormSchema, MemberFormSchema, ORG_ID_PATTERN, RemoveMemberSchema } from '~/domain/team/schemas.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B' }]

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/order-status-update'
-import { ORDER_STATUS_LABELS } from '~/lib/order-status.ts'
+import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Atualizar pedido | Pedidos B2B' }]
 

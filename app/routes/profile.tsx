@@ -8,8 +8,8 @@ import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { authMessages } from '~/lib/messages/auth.ts'
-import { ProfileNameSchema } from '~/lib/schemas/profile.ts'
+import { authMessages } from '~/domain/auth/messages.ts'
+import { ProfileNameSchema } from '~/domain/auth/profile-schemas.ts'
 import { redirectWithToast, rememberUser, type SessionUser } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Pedidos B2B' }]

@@ -6,7 +6,7 @@ import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { ResetPasswordSchema } from '~/lib/schemas/auth.ts'
+import { ResetPasswordSchema } from '~/domain/auth/schemas.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Nova senha | Pedidos B2B' }]

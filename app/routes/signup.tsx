@@ -6,8 +6,8 @@ import { CheckboxField, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL 
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { authMessages } from '~/lib/messages/auth.ts'
-import { capitalise, SignupSchema } from '~/lib/schemas/auth.ts'
+import { authMessages } from '~/domain/auth/messages.ts'
+import { capitalise, SignupSchema } from '~/domain/auth/schemas.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 

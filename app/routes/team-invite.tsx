@@ -4,8 +4,8 @@ import { AuthLayout } from '~/components/auth-layout.tsx'
 import { ErrorList } from '~/components/forms.tsx'
 import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
 import { enterCompany } from '~/lib/company.server.ts'
-import { teamInviteScreenMessages as m } from '~/lib/messages/team.ts'
-import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/lib/schemas/team.ts'
+import { teamInviteScreenMessages as m } from '~/domain/team/messages.ts'
+import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/schemas.ts'
 import { destroySession, getAuth, redirectWithToast } from '~/lib/session.server.ts'
 
 /**

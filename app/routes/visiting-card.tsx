@@ -9,11 +9,11 @@ import { apiErrorMessages } from '~/lib/api.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { companyMessages } from '~/lib/messages/company.ts'
-import { LINK_TYPE_LABELS, LINK_TYPES, VisitingCardFormSchema } from '~/lib/schemas/company.ts'
-import { LOGO_ACCEPT } from '~/lib/schemas/auth.ts'
+import { companyMessages } from '~/domain/organization/company-messages.ts'
+import { LINK_TYPE_LABELS, LINK_TYPES, VisitingCardFormSchema } from '~/domain/organization/company-schemas.ts'
+import { LOGO_ACCEPT } from '~/domain/auth/schemas.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
-import { UFS } from '~/lib/uf.ts'
+import { UFS } from '~/domain/shared/uf.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cartão de visita | Pedidos B2B' }]
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
@@ -9,9 +9,10 @@ import type { ZodError } from 'zod'
 import type { Publisher } from '../realtime/publisher.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { personalAccessTokens, users } from '../db/schema.ts'
+import { personalAccessTokens, users } from '../db/schema/index.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { FileStore } from '../files/file-store.ts'
+import { randomToken, sha256 } from '../security/tokens.ts'
 
 export const MAX_DB_INT = 2_147_483_647
 
@@ -105,11 +106,6 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   return c.env?.incoming?.socket?.remoteAddress ?? 'desconhecido'
 }
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-
-export function randomToken(bytes = 30) {
-  return randomBytes(bytes).toString('base64url')
-}
 
 /** Creates a Sanctum-style token and returns the plain text the client keeps: `id|secret`. */
 export async function issueToken(db: Db, userId: number, name: string) {

@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import * as schema from './schema.ts'
+import * as schema from './schema/index.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { withCheckDigits } from '../../app/lib/cnpj.ts'
-import { hashPassword } from '../api/auth/passwords.ts'
-import { sha256 } from '../api/http.ts'
+import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
+import { hashPassword } from '../security/passwords.ts'
+import { sha256 } from '../security/tokens.ts'
 import type { Db } from './client.ts'
-import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema.ts'
+import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
 export const DEMO_PASSWORD = 'demo12345'
 

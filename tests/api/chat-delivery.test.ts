@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import Pusher from 'pusher-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { organizationLinks } from '../../server/db/schema.ts'
+import { organizationLinks } from '../../server/db/schema/index.ts'
 import { createPublisher } from '../../server/realtime/publisher.ts'
 import { createOrganization, createTestApi, newUser, type TestApi } from './harness.ts'
 import { startRealtime } from './realtime-harness.ts'

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeBody } from '../../app/lib/chat/message-body.ts'
-import { chatMessages as m } from '../../app/lib/messages/chat.ts'
-import { chatMessages, organizationLinks } from '../../server/db/schema.ts'
+import { decodeBody } from '../../app/domain/chat/message-body.ts'
+import { chatMessages as m } from '../../app/domain/chat/messages.ts'
+import { chatMessages, organizationLinks } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, fileOf, formOf, newUser, tinyPng, type TestApi } from './harness.ts'
 
 let t: TestApi

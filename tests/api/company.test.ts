@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { companyMessages as cm, partnerInviteMessages as pm } from '~/lib/messages/company.ts'
-import { auditLogs, cargoPermissions, cargos, memberships, organizationContactLinks, organizationFeedbacks, organizationInvites, organizationLinks, organizations } from '../../server/db/schema.ts'
+import { companyMessages as cm, partnerInviteMessages as pm } from '~/domain/organization/company-messages.ts'
+import { auditLogs, cargoPermissions, cargos, memberships, organizationContactLinks, organizationFeedbacks, organizationInvites, organizationLinks, organizations } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, fileOf, formOf, maskCnpj, newUser, tinyPng, uniqueCnpj, uniqueEmail, type TestApi } from './harness.ts'
 
 let t: TestApi

@@ -1,7 +1,7 @@
 import { count, eq, or, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { authMessages as m } from '../../app/lib/messages/auth.ts'
-import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../server/db/schema.ts'
+import { authMessages as m } from '../../app/domain/auth/messages.ts'
+import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../server/db/schema/index.ts'
 import {
   createInvite,
   createOrganization,

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ZodType } from 'zod'
-import { authMessages as m } from '../../app/lib/messages/auth.ts'
+import { authMessages as m } from '../../app/domain/auth/messages.ts'
 import { ibgeHandlers } from '../mocks/ibge.ts'
 import { viaCepHandlers } from '../mocks/viacep.ts'
 import { createTestApi, fileOf, newUser, tinyPng, type TestApi } from './harness.ts'

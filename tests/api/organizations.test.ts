@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { memberships, organizationContactLinks, organizationRestrictions, organizations } from '../../server/db/schema.ts'
+import { memberships, organizationContactLinks, organizationRestrictions, organizations } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, expectPortuguese, expectValidation, maskCnpj, newUser, type TestApi } from './harness.ts'
 
 let t: TestApi

@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { authMessages as m } from '../../app/lib/messages/auth.ts'
-import { sha256 } from '../../server/api/http.ts'
-import { passwordResetTokens, personalAccessTokens, users } from '../../server/db/schema.ts'
+import { authMessages as m } from '../../app/domain/auth/messages.ts'
+import { sha256 } from '../../server/security/tokens.ts'
+import { passwordResetTokens, personalAccessTokens, users } from '../../server/db/schema/index.ts'
 import { createTestApi, expectValidation, newUser, uniqueEmail, type TestApi } from './harness.ts'
 
 let t: TestApi

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { authMessages as m } from '../../app/lib/messages/auth.ts'
-import { personalAccessTokens, users } from '../../server/db/schema.ts'
+import { authMessages as m } from '../../app/domain/auth/messages.ts'
+import { personalAccessTokens, users } from '../../server/db/schema/index.ts'
 import {
   createTestApi,
   expectValidation,

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { authMessages as m } from '../../app/lib/messages/auth.ts'
-import { personalAccessTokens, users } from '../../server/db/schema.ts'
+import { authMessages as m } from '../../app/domain/auth/messages.ts'
+import { personalAccessTokens, users } from '../../server/db/schema/index.ts'
 import { createTestApi, expectValidation, uniqueEmail, type TestApi } from './harness.ts'
 
 let t: TestApi

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { organizations, passwordResetTokens, personalAccessTokens, users } from '../../server/db/schema.ts'
+import { organizations, passwordResetTokens, personalAccessTokens, users } from '../../server/db/schema/index.ts'
 import { createTestApi, expectPortuguese, newUser, type TestApi } from './harness.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { personalAccessTokens } from '../../server/db/schema.ts'
+import { personalAccessTokens } from '../../server/db/schema/index.ts'
 import { createTestApi, newUser, type TestApi } from './harness.ts'
 
 let t: TestApi

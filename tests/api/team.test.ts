@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PERMISSION_IDS, PERMISSIONS } from '../../app/lib/permissions.ts'
-import { randomToken, sha256 } from '../../server/api/http.ts'
+import { PERMISSION_IDS, PERMISSIONS } from '../../app/domain/team/permissions.ts'
+import { randomToken, sha256 } from '../../server/security/tokens.ts'
 import { BASIC_PLAN_MAX_USERS, teamMessages as tm } from '../../server/api/team/shared.ts'
-import { auditLogs, cargoPermissions, cargos, memberships, organizations, teamInvites } from '../../server/db/schema.ts'
+import { auditLogs, cargoPermissions, cargos, memberships, organizations, teamInvites } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, expectPortuguese, expectValidation, newUser, uniqueEmail, type TestApi } from './harness.ts'
 
 let t: TestApi

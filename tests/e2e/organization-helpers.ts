@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { withCheckDigits } from '../../app/lib/cnpj.ts'
-import { maskCnpj } from '../../app/lib/masks.ts'
+import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
+import { maskCnpj } from '../../app/domain/shared/masks.ts'
 import { login, mailsTo, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
 
 /** Shared by organizations.spec.ts, flag.spec.ts and partner-invite.spec.ts. */

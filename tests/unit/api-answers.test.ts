@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { keepAvatar } from '~/lib/avatar.ts'
+import { keepAvatar } from '~/domain/shared/avatar.ts'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { validationBody, zodErrors } from '../../server/api/http.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { authMessages as m } from '~/lib/messages/auth.ts'
-import { capitalise, ForgotPasswordSchema, LoginSchema, NewCustomerSchema, ResetPasswordSchema, SignupSchema } from '~/lib/schemas/auth.ts'
+import { authMessages as m } from '~/domain/auth/messages.ts'
+import { capitalise, ForgotPasswordSchema, LoginSchema, NewCustomerSchema, ResetPasswordSchema, SignupSchema } from '~/domain/auth/schemas.ts'
 
 function errors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   const out: Record<string, string[]> = {}

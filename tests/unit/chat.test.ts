@@ -3,7 +3,7 @@ import { toBars } from '../../app/components/chat/audio-recorder.ts'
 import { chatHref, readChatView } from '../../app/lib/chat/chat-url.ts'
 import { separatorLabel, withDateSeparators } from '../../app/lib/chat/dates.ts'
 import { insertAt } from '../../app/lib/chat/emoji.ts'
-import { bodySummary, decodeBody, encodeBody } from '../../app/lib/chat/message-body.ts'
+import { bodySummary, decodeBody, encodeBody } from '../../app/domain/chat/message-body.ts'
 import {
   allNotifications,
   chatReducer,
@@ -15,7 +15,7 @@ import {
   type ChatMessage,
   type ChatState,
   type PendingMessage,
-} from '../../app/lib/chat/state.ts'
+} from '../../app/domain/chat/state.ts'
 
 const labels = { today: 'Hoje', yesterday: 'Ontem' }
 

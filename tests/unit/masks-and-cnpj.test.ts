@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { isValidCnpj, normalizeCnpj, withCheckDigits } from '~/lib/cnpj.ts'
-import { maskCellphone, maskCep, maskCnpj, maskNcm } from '~/lib/masks.ts'
+import { isValidCnpj, normalizeCnpj, withCheckDigits } from '~/domain/organization/cnpj.ts'
+import { maskCellphone, maskCep, maskCnpj, maskNcm } from '~/domain/shared/masks.ts'
 
 describe('masks of spec §5', () => {
   test('CNPJ 00.000.000/0000-00, at most 18 characters', () => {

@@ -12,7 +12,7 @@ import {
   type MenuCompany,
   type MenuItem,
 } from '~/lib/menu.ts'
-import type { OrgTypeCode } from '~/lib/org-types.ts'
+import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
 
 const TYPES: OrgTypeCode[] = ['v', 'f', 'b', 'r']
 const RESTRICTION_SETS: string[][] = [[], ['VENDAS-M'], ['MERCADO-M'], ['VENDAS-M', 'MERCADO-M'], ['PAINEL-M']]

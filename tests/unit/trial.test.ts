@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { headerNotices } from '~/components/shell/notices.ts'
-import type { OrgTypeCode } from '~/lib/org-types.ts'
-import { TRIAL_LENGTH_DAYS, trialBanner } from '~/lib/trial.ts'
+import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
+import { TRIAL_LENGTH_DAYS, trialBanner } from '~/domain/organization/trial.ts'
 
 describe('trial banner of spec §4 (read literally)', () => {
   test('trial length is 14 days', () => {

@@ -2,9 +2,9 @@ import { Form, Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { chatHref, type ChatView } from '~/lib/chat/chat-url.ts'
 import { separatorLabel, timeLabel } from '~/lib/chat/dates.ts'
-import { bodySummary, decodeBody } from '~/lib/chat/message-body.ts'
-import type { ChatMessage, NotificationsMap } from '~/lib/chat/state.ts'
-import { chatMessages as m, summaryLabels, type Padrao } from '~/lib/messages/chat.ts'
+import { bodySummary, decodeBody } from '~/domain/chat/message-body.ts'
+import type { ChatMessage, NotificationsMap } from '~/domain/chat/state.ts'
+import { chatMessages as m, summaryLabels, type Padrao } from '~/domain/chat/messages.ts'
 
 export type ChannelSummary = {
   id: number

@@ -8,7 +8,7 @@ import {
   type ChatMessage,
   type ChatState,
   type NotificationsMap,
-} from '~/lib/chat/state.ts'
+} from '~/domain/chat/state.ts'
 import type { RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
 
 /** Spec §4: the realtime connection states pusher-js goes through. */

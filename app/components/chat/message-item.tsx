@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { timeLabel } from '~/lib/chat/dates.ts'
-import { decodeBody, type ChatBody } from '~/lib/chat/message-body.ts'
-import { isPending, type ListedMessage } from '~/lib/chat/state.ts'
-import { chatMessages as m } from '~/lib/messages/chat.ts'
+import { decodeBody, type ChatBody } from '~/domain/chat/message-body.ts'
+import { isPending, type ListedMessage } from '~/domain/chat/state.ts'
+import { chatMessages as m } from '~/domain/chat/messages.ts'
 
 /** Where the web app serves an attachment (app/routes/chat.arquivo.ts): for participants only. */
 export const attachmentHref = (messageId: number) => `/Chat/arquivo/${messageId}`

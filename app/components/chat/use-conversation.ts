@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { encodeBody, type AnswerRef, type ChatBody } from '~/lib/chat/message-body.ts'
-import { isPending, lastStoredId, PADRAO_TYPE, type ChatMessage, type ListedMessage, type PendingMessage } from '~/lib/chat/state.ts'
-import { chatMessages as m, type Padrao } from '~/lib/messages/chat.ts'
+import { encodeBody, type AnswerRef, type ChatBody } from '~/domain/chat/message-body.ts'
+import { isPending, lastStoredId, PADRAO_TYPE, type ChatMessage, type ListedMessage, type PendingMessage } from '~/domain/chat/state.ts'
+import { chatMessages as m, type Padrao } from '~/domain/chat/messages.ts'
 import { useChatLive } from './chat-live.tsx'
 
 type Me = { id: number; nome: string; avatar: string | null }

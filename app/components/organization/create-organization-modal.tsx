@@ -3,10 +3,10 @@ import { Form, useFetcher } from 'react-router'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { ORG_TYPE_DESCRIPTIONS } from '~/lib/messages/organization.ts'
-import { ORG_TYPE_LABELS } from '~/lib/org-types.ts'
-import { CreateOrganizationSchema, ORG_TYPES } from '~/lib/schemas/organization.ts'
-import { UFS } from '~/lib/uf.ts'
+import { ORG_TYPE_DESCRIPTIONS } from '~/domain/organization/messages.ts'
+import { ORG_TYPE_LABELS } from '~/domain/organization/org-types.ts'
+import { CreateOrganizationSchema, ORG_TYPES } from '~/domain/organization/schemas.ts'
+import { UFS } from '~/domain/shared/uf.ts'
 
 type CepAnswer = { endereco?: string; bairro?: string; cidade?: string; uf?: string; erro?: string }
 type CitiesAnswer = { cidades?: { id: number; nome: string }[]; erro?: string }

@@ -2,7 +2,7 @@ import { Form } from 'react-router'
 import { FormErrors, SubmitButton, TextareaField } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { FeedbackSchema } from '~/lib/schemas/feedback.ts'
+import { FeedbackSchema } from '~/domain/organization/feedback-schema.ts'
 
 const NOTAS = [1, 2, 3, 4, 5] as const
 

@@ -2,8 +2,8 @@ import { Form } from 'react-router'
 import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { organizationMessages } from '~/lib/messages/organization.ts'
-import { VerificationCodeSchema } from '~/lib/schemas/organization.ts'
+import { organizationMessages } from '~/domain/organization/messages.ts'
+import { VerificationCodeSchema } from '~/domain/organization/schemas.ts'
 
 /**
  * The wait-for-verification modal (spec §2): a new organization stays inactive until

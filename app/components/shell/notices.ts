@@ -1,6 +1,6 @@
 import type { MenuModal } from '~/lib/menu.ts'
-import type { OrgTypeCode } from '~/lib/org-types.ts'
-import { trialBanner } from '~/lib/trial.ts'
+import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
+import { trialBanner } from '~/domain/organization/trial.ts'
 
 /** What the header notices read from the company in session (spec §3). */
 export type NoticeCompany = {

@@ -1,4 +1,4 @@
-import { teamScreenMessages as m } from '~/lib/messages/team.ts'
+import { teamScreenMessages as m } from '~/domain/team/messages.ts'
 import { formatDateTime } from './format.ts'
 import { useTeamHref } from './links.ts'
 import { Pagination } from './team-tabs.tsx'

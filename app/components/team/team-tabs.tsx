@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { teamScreenMessages as m } from '~/lib/messages/team.ts'
+import { teamScreenMessages as m } from '~/domain/team/messages.ts'
 import type { TeamTab } from './types.ts'
 
 /**

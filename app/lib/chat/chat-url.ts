@@ -1,4 +1,4 @@
-import type { Padrao } from '../messages/chat.ts'
+import type { Padrao } from '../../domain/chat/messages.ts'
 
 /** The chat page's address holds what is open, so every view works without JavaScript and can be linked. */
 export type ChatView = {

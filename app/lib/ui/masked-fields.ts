@@ -1,4 +1,4 @@
-import { maskCellphone, maskCep, maskCnpj, maskNcm } from '../masks.ts'
+import { maskCellphone, maskCep, maskCnpj, maskNcm } from '../../domain/shared/masks.ts'
 
 export type MaskName = 'cnpj' | 'cep' | 'cellphone' | 'ncm'
 

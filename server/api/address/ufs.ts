@@ -1,9 +1,9 @@
-import { organizationMessages as m } from '../../../app/lib/messages/organization.ts'
-import { UFS, type Uf } from '../../../app/lib/uf.ts'
+import { organizationMessages as m } from '../../../app/domain/organization/messages.ts'
+import { UFS, type Uf } from '../../../app/domain/shared/uf.ts'
 
 /** The 27 UFs live in app/lib/uf.ts and the CEP rule in app/lib/schemas/organization.ts, shared with the forms. */
 export { UFS, type Uf }
-export { normalizeCep } from '../../../app/lib/schemas/organization.ts'
+export { normalizeCep } from '../../../app/domain/organization/schemas.ts'
 
 export const UF_REQUIRED = m.ufRequired
 export const UF_INVALID = m.ufInvalid

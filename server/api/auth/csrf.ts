@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { setCookie } from 'hono/cookie'
-import { randomToken, type Api } from '../http.ts'
+import { type Api } from '../http.ts'
+import { randomToken } from '../../security/tokens.ts'
 
 /**
  * Sanctum's start-up call. Our web app keeps the API token on the server and sends

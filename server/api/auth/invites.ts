@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, isNull } from 'drizzle-orm'
-import { normalizeCnpj } from '../../../app/lib/cnpj.ts'
-import { authMessages as m } from '../../../app/lib/messages/auth.ts'
+import { normalizeCnpj } from '../../../app/domain/organization/cnpj.ts'
+import { authMessages as m } from '../../../app/domain/auth/messages.ts'
 import {
   companyNameField,
   emailField,
@@ -11,12 +11,13 @@ import {
   passwordsMatch,
   repeatField,
   userNameField,
-} from '../../../app/lib/schemas/auth.ts'
+} from '../../../app/domain/auth/schemas.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../db/schema.ts'
+import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../db/schema/index.ts'
 import { IMAGE_TYPES, type StoredFile } from '../../files/file-store.ts'
-import { abort, errorResponses, fail, issueToken, jsonContent, sha256, type Api, type Deps } from '../http.ts'
-import { hashPassword } from './passwords.ts'
+import { abort, errorResponses, fail, issueToken, jsonContent, type Api, type Deps } from '../http.ts'
+import { sha256 } from '../../security/tokens.ts'
+import { hashPassword } from '../../security/passwords.ts'
 import { userProfile, UserProfileSchema } from './user-profile.ts'
 
 type Invite = typeof organizationInvites.$inferSelect

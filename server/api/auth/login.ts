@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, desc, eq, gt, lt } from 'drizzle-orm'
-import { authMessages as m } from '../../../app/lib/messages/auth.ts'
-import { emailField, passwordField } from '../../../app/lib/schemas/auth.ts'
-import { loginAttempts, users } from '../../db/schema.ts'
+import { authMessages as m } from '../../../app/domain/auth/messages.ts'
+import { emailField, passwordField } from '../../../app/domain/auth/schemas.ts'
+import { loginAttempts, users } from '../../db/schema/index.ts'
 import { abort, clientIp, errorResponses, fail, issueToken, jsonContent, MessageSchema, type Api, type Deps } from '../http.ts'
-import { verifyPassword } from './passwords.ts'
+import { verifyPassword } from '../../security/passwords.ts'
 import { userProfile, UserProfileSchema } from './user-profile.ts'
 
 export const MAX_LOGIN_ATTEMPTS = 5

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { personalAccessTokens } from '../../db/schema.ts'
+import { personalAccessTokens } from '../../db/schema/index.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 
 /** Ours (the spec lists no logout call): revokes the token in use, as Sanctum's logout does. */

@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import { authMessages as m } from '../../../app/lib/messages/auth.ts'
-import { emailField, newPasswordField, passwordsMatch, repeatField } from '../../../app/lib/schemas/auth.ts'
-import { passwordResetTokens, personalAccessTokens, users } from '../../db/schema.ts'
+import { authMessages as m } from '../../../app/domain/auth/messages.ts'
+import { emailField, newPasswordField, passwordsMatch, repeatField } from '../../../app/domain/auth/schemas.ts'
+import { passwordResetTokens, personalAccessTokens, users } from '../../db/schema/index.ts'
 import { passwordResetMail } from '../../mail/templates.ts'
-import { errorResponses, fail, jsonContent, MessageSchema, randomToken, sha256, type Api, type Deps } from '../http.ts'
-import { hashPassword } from './passwords.ts'
+import { errorResponses, fail, jsonContent, MessageSchema, type Api, type Deps } from '../http.ts'
+import { randomToken, sha256 } from '../../security/tokens.ts'
+import { hashPassword } from '../../security/passwords.ts'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000
 /** One mail per e-mail address per minute, so the form cannot be used to flood an inbox. */

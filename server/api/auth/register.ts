@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { authMessages as m } from '../../../app/lib/messages/auth.ts'
-import { emailField, newPasswordField, passwordsMatch, repeatField, userNameField } from '../../../app/lib/schemas/auth.ts'
-import { users } from '../../db/schema.ts'
+import { authMessages as m } from '../../../app/domain/auth/messages.ts'
+import { emailField, newPasswordField, passwordsMatch, repeatField, userNameField } from '../../../app/domain/auth/schemas.ts'
+import { users } from '../../db/schema/index.ts'
 import { errorResponses, fail, jsonContent, MessageSchema, type Api, type Deps } from '../http.ts'
-import { hashPassword } from './passwords.ts'
+import { hashPassword } from '../../security/passwords.ts'
 
 const match = passwordsMatch('password', 'confirm_password')
 const RegisterBody = z

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { keepAvatar } from '../../../app/lib/avatar.ts'
+import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 
 export const UserProfileSchema = z
   .object({

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { eq, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { keepAvatar } from '../../../app/lib/avatar.ts'
-import { bodySummary, encodeBody, type AnswerRef, type ChatBody } from '../../../app/lib/chat/message-body.ts'
-import type { ChatMessage } from '../../../app/lib/chat/state.ts'
-import { chatMessages as m, summaryLabels, type Padrao } from '../../../app/lib/messages/chat.ts'
+import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
+import { bodySummary, encodeBody, type AnswerRef, type ChatBody } from '../../../app/domain/chat/message-body.ts'
+import type { ChatMessage } from '../../../app/domain/chat/state.ts'
+import { chatMessages as m, summaryLabels, type Padrao } from '../../../app/domain/chat/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { chatChannels, chatMessages, organizations, users } from '../../db/schema.ts'
+import { chatChannels, chatMessages, organizations, users } from '../../db/schema/index.ts'
 
 export const ChatMessageSchema = z
   .object({

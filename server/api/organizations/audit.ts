@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { describeTeamAudit, type TeamAuditNames } from '../../../app/lib/messages/team.ts'
+import { describeTeamAudit, type TeamAuditNames } from '../../../app/domain/team/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { auditLogs, cargos, memberships, users } from '../../db/schema.ts'
+import { auditLogs, cargos, memberships, users } from '../../db/schema/index.ts'
 
 /** Records who did what in an organization, inside the caller's transaction. */
 export async function audit(db: Db | Tx, entry: { organizationId: number; userId: number | null; acao: string; detalhes?: Record<string, unknown> }) {

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { normalizeCnpj } from '../../../app/lib/cnpj.ts'
-import { organizationMessages as m } from '../../../app/lib/messages/organization.ts'
-import { cnpjField } from '../../../app/lib/schemas/organization.ts'
+import { normalizeCnpj } from '../../../app/domain/organization/cnpj.ts'
+import { organizationMessages as m } from '../../../app/domain/organization/messages.ts'
+import { cnpjField } from '../../../app/domain/organization/schemas.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { organizations } from '../../db/schema.ts'
+import { organizations } from '../../db/schema/index.ts'
 import { bearer, errorResponses, fail, jsonContent, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
 
 export const CNPJ_REQUIRED = m.cnpjRequired

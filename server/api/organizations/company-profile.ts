@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { organizationRestrictions } from '../../db/schema.ts'
+import { organizationRestrictions } from '../../db/schema/index.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { notificationsFor, overdueFor } from '../chat/channels.ts'
 import { requireMembership } from './membership.ts'

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { count, desc, eq } from 'drizzle-orm'
-import { auditLogs, users } from '../../db/schema.ts'
+import { auditLogs, users } from '../../db/schema/index.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { auditNames, describeAudit } from './audit.ts'
 import { requirePermission } from './membership.ts'

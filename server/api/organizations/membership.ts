@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
-import type { PermissionId } from '../../../app/lib/permissions.ts'
+import type { PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { cargoPermissions, memberships, organizations } from '../../db/schema.ts'
+import { cargoPermissions, memberships, organizations } from '../../db/schema/index.ts'
 import { abort } from '../http.ts'
 
 export const NOT_A_MEMBER = 'Você não tem acesso a esta organização.'

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { positiveIdField } from '../../../app/lib/schemas/ids.ts'
+import { positiveIdField } from '../../../app/domain/shared/ids.ts'
 import { MAX_DB_INT } from '../http.ts'
 
 /** `organizacao_id` in a request body: the organization the call acts on. */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm'
-import { keepAvatar } from '../../../app/lib/avatar.ts'
-import { memberships, organizations } from '../../db/schema.ts'
+import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
+import { memberships, organizations } from '../../db/schema/index.ts'
 import { bearer, errorResponses, jsonContent, requireAuth, type Api, type Deps } from '../http.ts'
 import { likePattern, optionalPathText, PageQuery, paginated, paginatorSchema } from '../pagination.ts'
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { asc } from 'drizzle-orm'
-import { verticals } from '../../db/schema.ts'
+import { verticals } from '../../db/schema/index.ts'
 import { bearer, errorResponses, jsonContent, requireAuth, type Api, type Deps } from '../http.ts'
 
 export const VerticalSchema = z.object({ id: z.number().int(), nome: z.string() }).openapi('Vertical')

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { PERMISSIONS } from '../../../app/lib/permissions.ts'
+import { PERMISSIONS } from '../../../app/domain/team/permissions.ts'
 import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { listCargos, OrgParams, PermissionSchema } from './shared.ts'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { cargoPermissions, cargos, memberships } from '../../db/schema.ts'
+import { cargoPermissions, cargos, memberships } from '../../db/schema/index.ts'
 import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
 import { requireMembership, requirePermission } from '../organizations/membership.ts'

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
-import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/lib/messages/team.ts'
-import { PERMISSION_IDS, PERMISSIONS, type PermissionId } from '../../../app/lib/permissions.ts'
-import { cargoNameField as cargoName, permissionsField as permissionIds } from '../../../app/lib/schemas/team.ts'
+import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/domain/team/messages.ts'
+import { PERMISSION_IDS, PERMISSIONS, type PermissionId } from '../../../app/domain/team/permissions.ts'
+import { cargoNameField as cargoName, permissionsField as permissionIds } from '../../../app/domain/team/schemas.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { cargoPermissions, cargos, memberships, organizations, teamInvites, users } from '../../db/schema.ts'
+import { cargoPermissions, cargos, memberships, organizations, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail } from '../http.ts'
 
 /** The limits and texts live with the web screen's (app/lib/messages/team.ts): one source for both. */

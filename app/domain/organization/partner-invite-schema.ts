@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { isValidCnpj, normalizeCnpj } from '../cnpj.ts'
-import { partnerInviteMessages as m } from '../messages/company.ts'
+import { isValidCnpj, normalizeCnpj } from './cnpj.ts'
+import { partnerInviteMessages as m } from './company-messages.ts'
 
 /** The share modal's form: who to invite. Shared by the modal and POST api/empresas/createInvite. */
 export const PartnerInviteSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { isValidCnpj, normalizeCnpj } from '../cnpj.ts'
-import { organizationMessages as m } from '../messages/organization.ts'
-import { UFS } from '../uf.ts'
-import { positiveIdField } from './ids.ts'
+import { isValidCnpj, normalizeCnpj } from './cnpj.ts'
+import { organizationMessages as m } from './messages.ts'
+import { UFS } from '../shared/uf.ts'
+import { positiveIdField } from '../shared/ids.ts'
 
 export const ORG_TYPES = ['v', 'f', 'b', 'r'] as const
 

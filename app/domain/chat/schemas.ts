@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { chatMessages as m } from '../messages/chat.ts'
-import { positiveIdField } from './ids.ts'
+import { chatMessages as m } from './messages.ts'
+import { positiveIdField } from '../shared/ids.ts'
 
 /**
  * The chat's send form (the page's plain form without JavaScript, the island's fetcher with

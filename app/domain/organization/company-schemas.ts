@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { companyMessages as m } from '../messages/company.ts'
-import { UFS } from '../uf.ts'
+import { companyMessages as m } from './company-messages.ts'
+import { UFS } from '../shared/uf.ts'
 
 export const LINK_TYPES = ['site', 'instagram', 'facebook', 'linkedin', 'whatsapp', 'outro'] as const
 

@@ -1,4 +1,4 @@
-import type { Padrao } from '../messages/chat.ts'
+import type { Padrao } from './messages.ts'
 
 /** A chat message as the API sends it and the `chat-messages` event carries it (spec §3, §7). */
 export type ChatMessage = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { authMessages as m } from '../messages/auth.ts'
+import { authMessages as m } from './messages.ts'
 
 /**
  * Field rules shared by the web forms and the API, so both answer with the same

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { MAX_LEVEL, teamMessages as m } from '../messages/team.ts'
-import { PERMISSION_IDS } from '../permissions.ts'
-import { emailField } from './auth.ts'
+import { MAX_LEVEL, teamMessages as m } from './messages.ts'
+import { PERMISSION_IDS } from './permissions.ts'
+import { emailField } from '../auth/schemas.ts'
 
 /**
  * Rules of the team forms (Meu Time) shared with the team calls (server/api/team/shared.ts

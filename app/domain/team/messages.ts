@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '../permissions.ts'
+import { PERMISSIONS } from './permissions.ts'
 
 /**
  * Texts of the team screen (Meu Time) and of the team calls under api/myteam (the

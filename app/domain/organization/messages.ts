@@ -1,4 +1,4 @@
-import { authMessages } from './auth.ts'
+import { authMessages } from '../auth/messages.ts'
 
 /** Texts of creating and verifying an organization (spec §5, §8), and ours where the spec is silent. */
 export const organizationMessages = {

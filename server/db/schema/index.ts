@@ -1,0 +1,5 @@
+/** The database schema, one file per area; drizzle-kit reads this folder. */
+export * from './auth.ts'
+export * from './organizations.ts'
+export * from './team.ts'
+export * from './chat.ts'
