@@ -1,61 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as teamApi from '../../../app/domain/team/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { and, eq, isNull } from 'drizzle-orm'
-import { emailField } from '../../../app/domain/auth/schemas.ts'
 import type { Tx } from '../../db/client.ts'
 import { memberships, organizations, teamInvites, users } from '../../db/schema/index.ts'
 import { teamInviteLinks, teamInviteMail } from '../../mail/team-templates.ts'
-import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { randomToken, sha256 } from '../../security/tokens.ts'
 import { audit } from '../organizations/audit.ts'
 import { requirePermission } from '../organizations/membership.ts'
-import {
-  activeMemberCount,
-  assertCanGrant,
-  BASIC_PLAN_MAX_USERS,
-  booleanField,
-  idField,
-  idParam,
-  INVITE_TTL_MS,
-  lockOrganization,
-  organizacaoIdField,
-  pendingInvite,
-  requireCargoField,
-  seatsInUse,
-  teamMessages as tm,
-} from './shared.ts'
+import { activeMemberCount, assertCanGrant, BASIC_PLAN_MAX_USERS, INVITE_TTL_MS, lockOrganization, pendingInvite, requireCargoField, seatsInUse, teamMessages as tm } from './shared.ts'
 
-const InviteBody = z
-  .object({
-    organizacao_id: organizacaoIdField,
-    email: emailField.openapi({ example: 'joao.pereira@exemplo.com.br' }),
-    cargo_id: idField(tm.cargoRequired, tm.cargoInvalid, 1).nullable().optional().openapi({ type: ['integer', 'null'], description: 'Cargo que a pessoa terá; sem cargo quando ausente ou null' }),
-    is_admin: booleanField(tm.isAdminInvalid).optional().default(false).openapi({ type: 'boolean', example: false }),
-  })
-  .openapi('ConvidarMembroRequest', { example: { organizacao_id: 1, email: 'joao.pereira@exemplo.com.br', cargo_id: 1, is_admin: false } })
 
-export const PendingInviteSchema = z
-  .object({
-    id: z.number().int(),
-    email: z.string(),
-    cargo_id: z.number().int().nullable(),
-    is_admin: z.boolean(),
-    expires_at: z.string().openapi({ format: 'date-time' }),
-    created_at: z.string().openapi({ format: 'date-time' }),
-  })
-  .openapi('ConviteEquipe')
 
-const InviteParams = z.object({
-  orgId: idParam('orgId', tm.orgInvalid, 1),
-  token: z
-    .string()
-    .max(200, tm.inviteInvalid)
-    .openapi({ param: { name: 'token', in: 'path' }, example: 'o-token-do-link-enviado-por-email', description: 'O token do link do e-mail' }),
-})
 
-const inviteErrors = {
-  404: jsonContent(MessageSchema, 'Convite inexistente (ou de outra organização)'),
-  410: jsonContent(MessageSchema, 'Convite já aceito, recusado ou expirado'),
-} as const
 
 type Invite = typeof teamInvites.$inferSelect
 
@@ -89,20 +46,7 @@ export function registerTeamInvites(app: Api, { db, mailer, config }: Deps) {
   const auth = requireAuth(db)
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/myteam/invite',
-      tags: ['Equipe'],
-      summary: `Convida uma pessoa por e-mail para a equipe (permissão "equipe"); o link vale 7 dias. No plano Básico, até ${BASIC_PLAN_MAX_USERS} usuários contando convites pendentes`,
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: InviteBody } } } },
-      responses: {
-        201: jsonContent(z.object({ message: z.string(), convite: PendingInviteSchema }), 'Convite criado e enviado por e-mail'),
-        403: jsonContent(MessageSchema, 'Não é membro, não tem a permissão "equipe", ou quer convidar um administrador sem sê-lo'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...teamApi.invite, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const body = c.req.valid('json')
@@ -166,24 +110,7 @@ export function registerTeamInvites(app: Api, { db, mailer, config }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/myteam/{orgId}/{token}/invite/aceiteinvite',
-      tags: ['Equipe'],
-      summary: 'Aceita o convite: só o usuário logado com o e-mail convidado; uma vez; entra com o cargo e o acesso do convite',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: InviteParams },
-      responses: {
-        200: jsonContent(
-          z.object({ message: z.string(), organizacao_id: z.number().int(), organizacao: z.object({ nome: z.string(), tipo: z.string() }) }),
-          'Agora é membro da organização',
-        ),
-        403: jsonContent(MessageSchema, 'O convite é de outro e-mail'),
-        ...inviteErrors,
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...teamApi.aceiteinvite, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { orgId, token } = c.req.valid('param')
@@ -240,18 +167,7 @@ export function registerTeamInvites(app: Api, { db, mailer, config }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/myteam/{orgId}/{token}/invite/negainvite',
-      tags: ['Equipe'],
-      summary: 'Recusa o convite; sem login: o token do e-mail basta',
-      request: { params: InviteParams },
-      responses: {
-        200: jsonContent(MessageSchema, 'Convite recusado'),
-        ...inviteErrors,
-        422: errorResponses[422],
-      },
-    }),
+    createRoute(teamApi.negainvite),
     async (c) => {
       const { orgId, token } = c.req.valid('param')
       await db.transaction(async (tx) => {

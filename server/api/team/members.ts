@@ -1,111 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as teamApi from '../../../app/domain/team/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { cargos, memberships, teamInvites, users } from '../../db/schema/index.ts'
-import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
 import { requireMembership, requirePermission } from '../organizations/membership.ts'
-import { likePattern, paginated, paginatorSchema } from '../pagination.ts'
-import { inviteAnswer, PendingInviteSchema } from './invites.ts'
-import {
-  activeAdminCount,
-  assertCanGrant,
-  booleanField,
-  findActiveMember,
-  idField,
-  idParam,
-  lockOrganization,
-  MAX_LEVEL,
-  organizacaoIdField,
-  OrgParams,
-  pendingInvite,
-  requireCargoField,
-  teamMessages as tm,
-} from './shared.ts'
+import { likePattern, paginated } from '../pagination.ts'
+import { inviteAnswer } from './invites.ts'
+import { activeAdminCount, assertCanGrant, findActiveMember, lockOrganization, pendingInvite, requireCargoField, teamMessages as tm } from './shared.ts'
 
-const DEFAULT_PER_PAGE = 20
 
-const MemberSchema = z
-  .object({
-    user_id: z.number().int(),
-    nome: z.string(),
-    email: z.string(),
-    avatar: z.string().nullable(),
-    cargo_id: z.number().int().nullable(),
-    cargo: z.string().nullable(),
-    is_admin: z.boolean(),
-    level: z.number().int(),
-    active: z.boolean(),
-    created_at: z.string().openapi({ format: 'date-time', description: 'Quando entrou na equipe' }),
-  })
-  .openapi('MembroEquipe')
 
-const UsersQuery = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/, tm.pageInvalid)
-    .transform(Number)
-    .refine((n) => n >= 1, tm.pageInvalid)
-    .optional()
-    .openapi({ type: 'integer', example: 1 }),
-  per_page: z
-    .string()
-    .regex(/^\d{1,3}$/, tm.perPageInvalid)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 100, tm.perPageInvalid)
-    .optional()
-    .openapi({ type: 'integer', example: DEFAULT_PER_PAGE }),
-  search: z.string().max(255, tm.searchTooLong).optional().openapi({ description: 'Parte do nome ou do e-mail', example: 'ana' }),
-})
 
-const levelField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: tm.levelInvalid }).int(tm.levelInvalid).min(1, tm.levelInvalid).max(MAX_LEVEL, tm.levelInvalid),
-)
 
-const UpdateUserBody = z
-  .object({
-    organizacao_id: organizacaoIdField,
-    user_id: idField(tm.userRequired, tm.userInvalid, 3),
-    cargo_id: idField(tm.cargoRequired, tm.cargoInvalid, 1)
-      .nullable()
-      .optional()
-      .openapi({ type: ['integer', 'null'], description: 'null tira o cargo; ausente não muda' }),
-    is_admin: booleanField(tm.isAdminInvalid).optional().openapi({ type: 'boolean', example: false }),
-    level: levelField.optional().openapi({ type: 'integer', example: 2 }),
-  })
-  .refine((b) => b.cargo_id !== undefined || b.is_admin !== undefined || b.level !== undefined, { message: tm.nothingToChange, path: ['body'] })
-  .openapi('AtualizarMembroRequest', { example: { organizacao_id: 1, user_id: 3, cargo_id: 1, is_admin: false, level: 2 } })
 
-const DeleteUserParams = z.object({
-  companyId: idParam('companyId', tm.orgInvalid, 1),
-  userId: idParam('userId', tm.userInvalid, 3),
-})
 
-const forbidden = { 403: jsonContent(MessageSchema, 'Não é membro, não tem a permissão "equipe", ou o alvo é administrador') }
 
 
 export function registerMembers(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/myteam/{id}/getusers',
-      tags: ['Equipe'],
-      summary: 'Membros da organização (paginados, ativos primeiro, busca por nome ou e-mail) e convites pendentes; para membros',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: OrgParams, query: UsersQuery },
-      responses: {
-        200: jsonContent(z.object({ usuarios: paginatorSchema(MemberSchema), convites: z.array(PendingInviteSchema) }), 'Equipe'),
-        403: jsonContent(MessageSchema, 'Não é membro'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...teamApi.getusers, middleware: [auth] as const }),
     async (c) => {
       const { id } = c.req.valid('param')
-      const { page = 1, per_page: perPage = DEFAULT_PER_PAGE, search: rawSearch } = c.req.valid('query')
+      const { page = 1, per_page: perPage = teamApi.DEFAULT_PER_PAGE, search: rawSearch } = c.req.valid('query')
       await requireMembership(db, c.get('user').id, id)
       const search = rawSearch?.trim() || undefined
       const conditions: (SQL | undefined)[] = [eq(memberships.organizationId, id)]
@@ -149,20 +69,7 @@ export function registerMembers(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/myteam/updateUser',
-      tags: ['Equipe'],
-      summary: 'Muda o cargo, o acesso de administrador ou o nível de um membro (permissão "equipe"; administrador só por administrador; nunca o último)',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: UpdateUserBody } } } },
-      responses: {
-        200: jsonContent(z.object({ message: z.string(), usuario: MemberSchema }), 'Membro atualizado'),
-        ...forbidden,
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...teamApi.updateUser, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const body = c.req.valid('json')
@@ -216,21 +123,7 @@ export function registerMembers(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/api/myteam/deleteUser/{companyId}/{userId}',
-      tags: ['Equipe'],
-      summary: 'Tira um membro da equipe (fica inativo; volta por um novo convite). Permissão "equipe"; administrador só por administrador; nunca o último',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: DeleteUserParams },
-      responses: {
-        200: jsonContent(MessageSchema, 'Membro removido'),
-        ...forbidden,
-        404: jsonContent(MessageSchema, 'Não é membro ativo desta organização'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...teamApi.deleteUser, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { companyId, userId } = c.req.valid('param')

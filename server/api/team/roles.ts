@@ -1,48 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as teamApi from '../../../app/domain/team/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { cargoPermissions, cargos, memberships } from '../../db/schema/index.ts'
-import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
 import { requireMembership, requirePermission } from '../organizations/membership.ts'
-import {
-  assertCanGrant,
-  CargoSchema,
-  cargoNameField,
-  findCargo,
-  idField,
-  idParam,
-  listCargos,
-  lockOrganization,
-  organizacaoIdField,
-  OrgParams,
-  permissionsField,
-  teamMessages as tm,
-} from './shared.ts'
+import { assertCanGrant, findCargo, listCargos, lockOrganization, teamMessages as tm } from './shared.ts'
 
-const CreateCargoBody = z
-  .object({ organizacao_id: organizacaoIdField, nome: cargoNameField, permissoes: permissionsField })
-  .openapi('CriarCargoRequest', { example: { organizacao_id: 1, nome: 'Vendedor', permissoes: ['pedidos_ver', 'clientes'] } })
 
-const EditCargoBody = z
-  .object({
-    organizacao_id: organizacaoIdField,
-    cargo_id: idField(tm.cargoRequired, tm.cargoInvalid, 1),
-    nome: cargoNameField,
-    permissoes: permissionsField,
-  })
-  .openapi('EditarCargoRequest', {
-    example: { organizacao_id: 1, cargo_id: 1, nome: 'Vendedor sênior', permissoes: ['pedidos_ver', 'pedidos_status', 'clientes'] },
-  })
 
-const DeleteCargoParams = z.object({
-  orgId: idParam('orgId', tm.orgInvalid, 1),
-  cargoId: idParam('cargoId', tm.cargoInvalid, 1),
-})
 
-const CargoAnswer = z.object({ message: z.string(), cargo: CargoSchema }).openapi('CargoSalvo')
 
-const forbidden = { 403: jsonContent(MessageSchema, 'Não é membro, ou não tem a permissão "equipe"') }
 
 /** Another role of the organization already has this name (names are unique ignoring case). */
 async function nameTaken(tx: Tx, organizationId: number, nome: string, exceptId?: number) {
@@ -63,20 +32,7 @@ export function registerRoles(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/myteam/{id}/getcargos',
-      tags: ['Equipe'],
-      summary: 'Cargos da organização com suas permissões; para membros',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: OrgParams },
-      responses: {
-        200: jsonContent(z.object({ cargos: z.array(CargoSchema) }), 'Cargos, por nome'),
-        403: jsonContent(MessageSchema, 'Não é membro'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...teamApi.getcargos, middleware: [auth] as const }),
     async (c) => {
       const { id } = c.req.valid('param')
       await requireMembership(db, c.get('user').id, id)
@@ -85,16 +41,7 @@ export function registerRoles(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/myteam/criarcargo',
-      tags: ['Equipe'],
-      summary: 'Cria um cargo com uma lista de permissões (permissão "equipe")',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: CreateCargoBody } } } },
-      responses: { 201: jsonContent(CargoAnswer, 'Cargo criado'), ...forbidden, ...errorResponses },
-    }),
+    createRoute({ ...teamApi.criarcargo, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const body = c.req.valid('json')
@@ -118,16 +65,7 @@ export function registerRoles(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/myteam/editcargo',
-      tags: ['Equipe'],
-      summary: 'Renomeia um cargo e troca a lista de permissões dele (permissão "equipe")',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: EditCargoBody } } } },
-      responses: { 200: jsonContent(CargoAnswer, 'Cargo atualizado'), ...forbidden, ...errorResponses },
-    }),
+    createRoute({ ...teamApi.editcargo, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const body = c.req.valid('json')
@@ -159,21 +97,7 @@ export function registerRoles(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/api/myteam/{orgId}/{cargoId}/excluircargo',
-      tags: ['Equipe'],
-      summary: 'Exclui um cargo; os membros com ele continuam na equipe, sem cargo (permissão "equipe")',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: DeleteCargoParams },
-      responses: {
-        200: jsonContent(z.object({ message: z.string(), membros_afetados: z.number().int() }), 'Cargo excluído'),
-        ...forbidden,
-        404: jsonContent(MessageSchema, 'O cargo não existe nesta organização'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...teamApi.excluircargo, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { orgId, cargoId } = c.req.valid('param')

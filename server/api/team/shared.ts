@@ -1,8 +1,6 @@
-import { z } from '@hono/zod-openapi'
 import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/domain/team/messages.ts'
-import { PERMISSION_IDS, PERMISSIONS, type PermissionId } from '../../../app/domain/team/permissions.ts'
-import { cargoNameField as cargoName, permissionsField as permissionIds } from '../../../app/domain/team/schemas.ts'
+import { PERMISSION_IDS, type PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cargoPermissions, cargos, memberships, organizations, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail } from '../http.ts'
@@ -10,64 +8,8 @@ import { abort, fail } from '../http.ts'
 /** The limits and texts live with the web screen's (app/lib/messages/team.ts): one source for both. */
 export { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages }
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000
-const MAX_INT = 2_147_483_647
 
 const tm = teamMessages
-
-/** Laravel's "integer" rule accepts 7 and "7"; anything else is left for zod to refuse. */
-const intFromText = (value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value)
-
-/** A positive database id in a body: required, integer, within PostgreSQL's `integer`. */
-export const idField = (required: string, invalid: string, example: number) =>
-  z
-    .preprocess(
-      intFromText,
-      z
-        .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) })
-        .int(invalid)
-        .positive(invalid)
-        .max(MAX_INT, invalid),
-    )
-    .openapi({ type: 'integer', example })
-
-/** A positive id in the path (always text there). */
-export const idParam = (name: string, invalid: string, example: number) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, invalid)
-    .transform(Number)
-    .refine((n) => n > 0 && n <= MAX_INT, invalid)
-    .openapi({ param: { name, in: 'path' }, type: 'integer', example })
-
-export const organizacaoIdField = idField(tm.orgRequired, tm.orgInvalid, 1)
-
-export const OrgParams = z.object({ id: idParam('id', tm.orgInvalid, 1) })
-
-/** Laravel's "boolean" rule: true, false, 1, 0, "1", "0", "true", "false". */
-export const booleanField = (message: string) =>
-  z.preprocess(
-    (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-    z.boolean({ error: message }),
-  )
-
-/** The web forms' rules (app/lib/schemas/team.ts), described for the OpenAPI document. */
-export const cargoNameField = cargoName.openapi({ example: 'Vendedor' })
-
-export const permissionsField = permissionIds.openapi({ example: ['pedidos_ver', 'clientes'] })
-
-export const PermissionSchema = z
-  .object({ id: z.string(), nome: z.string(), descricao: z.string() })
-  .openapi('Permissao', { example: { ...PERMISSIONS[0] } })
-
-export const CargoSchema = z
-  .object({
-    id: z.number().int(),
-    organizacao_id: z.number().int(),
-    nome: z.string(),
-    permissoes: z.array(z.string()).openapi({ description: 'Ids do catálogo de GET api/myteam/getPermissoes/{id}' }),
-    membros: z.number().int().openapi({ description: 'Membros ativos com este cargo' }),
-  })
-  .openapi('Cargo')
 
 type CargoRow = typeof cargos.$inferSelect
 

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { positiveIdField } from './ids.ts'
+
+/** PostgreSQL's `integer`: an id past it cannot be one of ours. */
+export const MAX_DB_INT = 2_147_483_647
+
+/** A positive database id in a body (7 or "7"), described for the OpenAPI document. */
+export const idField = (required: string, invalid: string, example: number) =>
+  positiveIdField(required, invalid).meta({ type: 'integer', example })
+
+/** `organizacao_id` in a request body: the organization the call acts on. */
+export const organizacaoIdField = idField('A organização é obrigatória.', 'Organização inválida.', 1)
+
+/** A positive id in the path (always text there), with the field's own message. */
+export const idParam = (name: string, invalid: string, example: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, invalid)
+    .transform(Number)
+    .refine((n) => n > 0 && n <= MAX_DB_INT, invalid)
+    .meta({ param: { name, in: 'path' }, type: 'integer', example })
+
+/** A positive id in the path, with "{label} inválido." otherwise. */
+export const pathId = (example: number, label = 'Identificador') =>
+  z.coerce
+    .number({ error: `${label} inválido.` })
+    .int(`${label} inválido.`)
+    .positive(`${label} inválido.`)
+    .max(MAX_DB_INT, `${label} inválido.`)
+    .meta({ example })
+
+export const OrgParams = z.object({ id: idParam('id', 'Organização inválida.', 1) })
+
+/** Laravel's "boolean" rule: true, false, 1, 0, "1", "0", "true", "false". */
+export const booleanField = (message: string) =>
+  z.preprocess(
+    (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+    z.boolean({ error: message }),
+  )
+
+/** Laravel's LengthAwarePaginator answer. */
+export const paginatorSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+  })
+
+export const PageQuery = z.object({
+  page: z.coerce.number({ error: 'A página deve ser um número.' }).int().min(1, 'A página deve ser 1 ou mais.').default(1).meta({ example: 1 }),
+})
+
+/** The spec's paths send the literal `null` for "no value" (e.g. `OrgProfile/10/null/null`). */
+export const optionalPathText = (example: string) =>
+  z
+    .string()
+    .transform((v) => (v === 'null' || v === 'undefined' || v.trim() === '' ? null : v.trim()))
+    .meta({ example })
