@@ -1,7 +1,7 @@
+import * as addressApi from '../../../app/domain/organization/address-contract.ts'
 import { createRoute, z } from '@hono/zod-openapi'
-import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { requireAuth, type Api, type Deps } from '../http.ts'
 import { createCache, fetchJson, LookupUnavailable, unavailable } from './external.ts'
-import { isUf, UF_INVALID, UF_REQUIRED } from './ufs.ts'
 
 /**
  * Lists of states and cities (spec §7, "external public services"), read from IBGE's
@@ -14,23 +14,10 @@ export const CITIES_UNAVAILABLE = 'Não foi possível consultar a lista de cidad
 const IbgeStates = z.array(z.object({ id: z.number(), sigla: z.string(), nome: z.string() }))
 const IbgeCities = z.array(z.object({ id: z.number(), nome: z.string() }))
 
-const StateSchema = z.object({ id: z.number().int(), sigla: z.string(), nome: z.string() }).openapi('Estado')
-const CitySchema = z.object({ id: z.number().int(), nome: z.string() }).openapi('Cidade')
 
-const UfParam = z
-  .string()
-  .transform((v) => v.trim().toUpperCase())
-  .pipe(
-    z
-      .string()
-      .min(1, UF_REQUIRED)
-      .refine((v) => isUf(v), UF_INVALID),
-  )
-  .openapi({ param: { name: 'uf', in: 'path' }, example: 'SP', description: 'Sigla da UF (maiúsculas ou minúsculas)' })
 
 const byName = (a: { nome: string }, b: { nome: string }) => a.nome.localeCompare(b.nome, 'pt-BR')
 
-const unavailableResponse = jsonContent(MessageSchema, 'O IBGE não respondeu a tempo: o usuário preenche à mão')
 
 export function registerStatesAndCities(app: Api, { db, config }: Deps) {
   // One cache per API instance: each node keeps its own copy for a day.
@@ -50,19 +37,7 @@ export function registerStatesAndCities(app: Api, { db, config }: Deps) {
   }
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/enderecos/estados',
-      tags: ['Endereços'],
-      summary: 'Estados do Brasil (IBGE), em ordem alfabética',
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      responses: {
-        200: jsonContent(z.object({ estados: z.array(StateSchema) }), 'Os 27 estados'),
-        401: errorResponses[401],
-        503: unavailableResponse,
-      },
-    }),
+    createRoute({ ...addressApi.estados, middleware: [requireAuth(db)] as const }),
     async (c) => {
       try {
         const states = await load('estados', `${config.ibgeApiUrl}/estados?orderBy=nome`, IbgeStates)
@@ -76,20 +51,7 @@ export function registerStatesAndCities(app: Api, { db, config }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/enderecos/estados/{uf}/cidades',
-      tags: ['Endereços'],
-      summary: 'Municípios de uma UF (IBGE), em ordem alfabética',
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      request: { params: z.object({ uf: UfParam }) },
-      responses: {
-        200: jsonContent(z.object({ uf: z.string(), cidades: z.array(CitySchema) }), 'Municípios da UF'),
-        ...errorResponses,
-        503: unavailableResponse,
-      },
-    }),
+    createRoute({ ...addressApi.cidades, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const { uf } = c.req.valid('param')
       try {

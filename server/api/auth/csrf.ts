@@ -1,3 +1,4 @@
+import * as authApi from '../../../app/domain/auth/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { setCookie } from 'hono/cookie'
 import { type Api } from '../http.ts'
@@ -9,13 +10,7 @@ import { randomToken } from '../../security/tokens.ts'
  */
 export function registerCsrf(app: Api) {
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/sanctum/csrf-cookie',
-      tags: ['Autenticação'],
-      summary: 'Entrega o cookie XSRF-TOKEN (Sanctum)',
-      responses: { 204: { description: 'Cookie definido' } },
-    }),
+    createRoute(authApi.csrfCookie),
     (c) => {
       setCookie(c, 'XSRF-TOKEN', randomToken(), { path: '/', sameSite: 'Lax', maxAge: 2 * 60 * 60 })
       return c.body(null, 204)

@@ -1,24 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as authApi from '../../../app/domain/auth/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { and, eq, isNull } from 'drizzle-orm'
 import { normalizeCnpj } from '../../../app/domain/organization/cnpj.ts'
 import { authMessages as m } from '../../../app/domain/auth/messages.ts'
-import {
-  companyNameField,
-  emailField,
-  logoField,
-  LOGO_MAX_BYTES,
-  newPasswordField,
-  passwordsMatch,
-  repeatField,
-  userNameField,
-} from '../../../app/domain/auth/schemas.ts'
+import { LOGO_MAX_BYTES } from '../../../app/domain/auth/schemas.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../db/schema/index.ts'
 import { IMAGE_TYPES, type StoredFile } from '../../files/file-store.ts'
-import { abort, errorResponses, fail, issueToken, jsonContent, type Api, type Deps } from '../http.ts'
+import { abort, fail, issueToken, type Api, type Deps } from '../http.ts'
 import { sha256 } from '../../security/tokens.ts'
 import { hashPassword } from '../../security/passwords.ts'
-import { userProfile, UserProfileSchema } from './user-profile.ts'
+import { userProfile } from './user-profile.ts'
 
 type Invite = typeof organizationInvites.$inferSelect
 
@@ -35,40 +27,8 @@ async function findInvite(db: Db | Tx, token: string) {
   return invite
 }
 
-const InviteSchema = z.object({ nome: z.string(), cnpj: z.string(), token: z.string() }).openapi('Invite')
 
-const match = passwordsMatch('password', 'confirm_password')
-const CreateOrgBody = z
-  .object({
-    name: companyNameField,
-    cnpj: z.string({ error: 'O CNPJ é obrigatório.' }).min(1, 'O CNPJ é obrigatório.'),
-    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
-    logo: logoField.openapi({ type: 'string', format: 'binary' }),
-    user: userNameField,
-    email: emailField,
-    password: newPasswordField,
-    confirm_password: repeatField,
-  })
-  .refine(match.check, match.params)
-  .openapi('CreateOrgAutoLoginRequest', {
-    example: {
-      name: 'Farmácia Boa Saúde',
-      cnpj: '55.666.777/0001-81',
-      token: 'convite-demo-farmacia',
-      user: 'Carla Mendes',
-      email: 'carla@boasaude.com.br',
-      password: 'segredo123',
-      confirm_password: 'segredo123',
-    },
-  })
 
-const CreatedOrgSchema = z
-  .object({
-    message: z.string(),
-    organizacao: z.object({ organizacao_id: z.number().int(), nome: z.string(), tipo: z.string() }),
-    user: UserProfileSchema,
-  })
-  .openapi('CreatedOrganization')
 
 /** What the new company becomes to the one that invited it. */
 function linkFor(invite: Invite, newOrgId: number) {
@@ -80,18 +40,7 @@ function linkFor(invite: Invite, newOrgId: number) {
 
 export function registerInvites(app: Api, { db, files }: Deps) {
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/restoreInvite/{token}',
-      tags: ['Convites'],
-      summary: 'Dados do convite do link /login-new/{token}',
-      request: { params: z.object({ token: z.string().openapi({ example: 'convite-demo-farmacia' }) }) },
-      responses: {
-        200: jsonContent(InviteSchema, 'Convite válido'),
-        404: jsonContent(z.object({ message: z.string() }), 'Convite inexistente'),
-        410: jsonContent(z.object({ message: z.string() }), 'Convite usado ou expirado'),
-      },
-    }),
+    createRoute(authApi.restoreInvite),
     async (c) => {
       const { token } = c.req.valid('param')
       const invite = await findInvite(db, token)
@@ -102,14 +51,7 @@ export function registerInvites(app: Api, { db, files }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/createOrgAutoLogin',
-      tags: ['Convites'],
-      summary: 'Cria a conta e a empresa convidada num passo só, e já entra',
-      request: { body: { required: true, content: { 'multipart/form-data': { schema: CreateOrgBody } } } },
-      responses: { 201: jsonContent(CreatedOrgSchema, 'Conta e empresa criadas'), 422: errorResponses[422] },
-    }),
+    createRoute(authApi.createOrgAutoLogin),
     async (c) => {
       const body = c.req.valid('form')
       const invite = await findInvite(db, body.token)

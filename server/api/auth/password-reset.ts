@@ -1,10 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as authApi from '../../../app/domain/auth/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { authMessages as m } from '../../../app/domain/auth/messages.ts'
-import { emailField, newPasswordField, passwordsMatch, repeatField } from '../../../app/domain/auth/schemas.ts'
 import { passwordResetTokens, personalAccessTokens, users } from '../../db/schema/index.ts'
 import { passwordResetMail } from '../../mail/templates.ts'
-import { errorResponses, fail, jsonContent, MessageSchema, type Api, type Deps } from '../http.ts'
+import { fail, type Api, type Deps } from '../http.ts'
 import { randomToken, sha256 } from '../../security/tokens.ts'
 import { hashPassword } from '../../security/passwords.ts'
 
@@ -12,43 +12,11 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000
 /** One mail per e-mail address per minute, so the form cannot be used to flood an inbox. */
 const RESEND_AFTER_MS = 60_000
 
-const ForgotBody = z.object({ email: emailField }).openapi('ForgotPasswordRequest', { example: { email: 'ana@distribuidorasol.com.br' } })
 
-const match = passwordsMatch('password', 'password_confirmation')
-const ResetBody = z
-  .object({
-    email: emailField,
-    password: newPasswordField,
-    password_confirmation: repeatField,
-    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
-  })
-  .refine(match.check, match.params)
-  .openapi('ResetPasswordRequest', {
-    example: {
-      email: 'ana@distribuidorasol.com.br',
-      password: 'novaSenha123',
-      password_confirmation: 'novaSenha123',
-      token: 'o-token-do-link-enviado-por-email',
-    },
-  })
 
-const forgotRoute = createRoute({
-  method: 'post',
-  path: '/api/forgot-password',
-  tags: ['Autenticação'],
-  summary: 'Envia o link de redefinição de senha (a resposta não diz se o e-mail existe)',
-  request: { body: { required: true, content: { 'application/json': { schema: ForgotBody } } } },
-  responses: { 200: jsonContent(MessageSchema, 'Pedido aceito'), 422: errorResponses[422] },
-})
+const forgotRoute = createRoute(authApi.forgotPassword)
 
-const resetRoute = createRoute({
-  method: 'post',
-  path: '/api/reset-password',
-  tags: ['Autenticação'],
-  summary: 'Troca a senha com o token do link (vale 60 minutos, uma vez)',
-  request: { body: { required: true, content: { 'application/json': { schema: ResetBody } } } },
-  responses: { 200: jsonContent(MessageSchema, 'Senha trocada'), 422: errorResponses[422] },
-})
+const resetRoute = createRoute(authApi.resetPassword)
 
 export function registerPasswordReset(app: Api, { db, mailer, config }: Deps) {
   app.openapi(forgotRoute, async (c) => {

@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as broadcastingApi from '../../../app/domain/chat/broadcasting-contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { channelAuth } from '../../realtime/signatures.ts'
-import { abort, bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { findMembership } from '../organizations/membership.ts'
 
 export const CHANNEL_DENIED = 'Você não tem acesso a este canal.'
@@ -17,30 +18,10 @@ async function mayListen(deps: Deps, userId: number, channel: string) {
   return false
 }
 
-const AuthBody = z
-  .object({
-    socket_id: z.string({ error: 'O socket_id é obrigatório.' }).regex(/^\d+\.\d+$/, 'socket_id inválido.'),
-    channel_name: z.string({ error: 'O canal é obrigatório.' }).min(1, 'O canal é obrigatório.').max(200, 'Canal inválido.'),
-  })
-  .openapi('BroadcastingAuthRequest', { example: { socket_id: '123.456', channel_name: 'private-1_chat' } })
 
 export function registerBroadcastingAuth(app: Api, deps: Deps) {
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/broadcasting/auth',
-      tags: ['Tempo real'],
-      summary: 'Assina a inscrição num canal privado (Pusher): só o próprio chat e os pedidos das organizações de que é membro',
-      security: bearer,
-      middleware: [requireAuth(deps.db)] as const,
-      request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: AuthBody } } } },
-      responses: {
-        200: jsonContent(z.object({ auth: z.string() }), 'Assinatura `key:hmac`'),
-        403: jsonContent(MessageSchema, 'Canal de outra pessoa ou organização'),
-        503: jsonContent(MessageSchema, 'Tempo real sem segredo configurado'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...broadcastingApi.auth, middleware: [requireAuth(deps.db)] as const }),
     async (c) => {
       const { socket_id, channel_name } = c.req.valid('form')
       const secret = deps.config.pusherAppSecret
