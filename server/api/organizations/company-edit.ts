@@ -1,15 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as orgApi from '../../../app/domain/organization/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { companyMessages as m } from '../../../app/domain/organization/company-messages.ts'
-import { CompanyDetailsSchema } from '../../../app/domain/organization/company-schemas.ts'
 import { LOGO_MAX_BYTES } from '../../../app/domain/auth/schemas.ts'
 import type { Db } from '../../db/client.ts'
 import { organizationContactLinks, organizations } from '../../db/schema/index.ts'
 import { IMAGE_TYPES } from '../../files/file-store.ts'
-import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
 import { requireMembership } from './membership.ts'
-import { organizacaoIdField } from './org-id.ts'
 
 /** The rule for the company profile and visiting card: only admins edit. */
 async function requireAdmin(db: Db, userId: number, organizationId: number) {
@@ -18,50 +17,15 @@ async function requireAdmin(db: Db, userId: number, organizationId: number) {
   return row
 }
 
-const UpdateBody = CompanyDetailsSchema.extend({ organizacao_id: organizacaoIdField }).openapi('UpdateCompanyRequest', {
-  example: {
-    organizacao_id: 1,
-    razao_social: 'Distribuidora Sol Ltda',
-    email: 'contato@distribuidorasol.com.br',
-    telefone: '(11) 98765-4321',
-    sobre: 'Distribuidora de medicamentos e perfumaria em São Paulo.',
-    endereco: 'Rua das Flores, 100',
-    cidade: 'São Paulo',
-    uf: 'SP',
-    links: [{ type: 'site', content: 'https://distribuidorasol.com.br' }],
-  },
-})
 
-const AvatarBody = z
-  .object({
-    organizacao_id: organizacaoIdField,
-    avatar: z.instanceof(File, { error: m.logoType }).openapi({ type: 'string', format: 'binary' }),
-  })
-  .openapi('CompanyLogoRequest', { example: { organizacao_id: 1, avatar: '(arquivo PNG ou JPG de até 1MB)' } })
 
-const DeleteDetailBody = z
-  .discriminatedUnion('detail', [
-    z.object({ organizacao_id: organizacaoIdField, detail: z.literal('avatar') }),
-    z.object({ organizacao_id: organizacaoIdField, detail: z.literal('link'), link_id: z.number().int().positive() }),
-  ], { error: 'Informe o que excluir: avatar ou link.' })
-  .openapi('DeleteCompanyDetailRequest', { example: { organizacao_id: 1, detail: 'avatar' } })
 
-const SavedSchema = z.object({ message: z.string(), avatar: z.string().nullable().optional() })
 
 export function registerCompanyEdit(app: Api, { db, files }: Deps) {
   const auth = requireAuth(db)
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/empresas/updateprofile',
-      tags: ['Organizações'],
-      summary: 'Edita os dados do cartão de visita da empresa (só administradores)',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: UpdateBody } } } },
-      responses: { 200: jsonContent(MessageSchema, 'Dados salvos'), 403: jsonContent(MessageSchema, 'Não é administrador'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.updateprofile, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, links, ...details } = c.req.valid('json')
@@ -93,16 +57,7 @@ export function registerCompanyEdit(app: Api, { db, files }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/empresas/saveavatar',
-      tags: ['Organizações'],
-      summary: 'Troca o logo da empresa (PNG ou JPG até 1 MB, conferido pelo conteúdo; só administradores)',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'multipart/form-data': { schema: AvatarBody } } } },
-      responses: { 200: jsonContent(SavedSchema, 'Logo salvo'), 403: jsonContent(MessageSchema, 'Não é administrador'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.saveavatar, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, avatar } = c.req.valid('form')
@@ -118,16 +73,7 @@ export function registerCompanyEdit(app: Api, { db, files }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/empresas/deletedetail',
-      tags: ['Organizações'],
-      summary: 'Exclui o logo ou um link do cartão de visita (só administradores)',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: DeleteDetailBody } } } },
-      responses: { 200: jsonContent(MessageSchema, 'Excluído'), 403: jsonContent(MessageSchema, 'Não é administrador'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.deletedetail, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const body = c.req.valid('json')

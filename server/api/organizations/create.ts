@@ -1,10 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as orgApi from '../../../app/domain/organization/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { organizationMessages } from '../../../app/domain/organization/messages.ts'
-import { CreateOrganizationSchema, ORG_TYPES } from '../../../app/domain/organization/schemas.ts'
-import { UFS } from '../../../app/domain/shared/uf.ts'
+import { ORG_TYPES } from '../../../app/domain/organization/schemas.ts'
 import { memberships, organizations, verticals } from '../../db/schema/index.ts'
-import { bearer, errorResponses, fail, jsonContent, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
+import { fail, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
 import { CNPJ_TAKEN, isCnpjTaken } from './cnpj-check.ts'
 import { newFlagCode } from './flag.ts'
@@ -12,77 +12,11 @@ import { issueCode, mailCode } from './verify.ts'
 
 const m = organizationMessages
 
-/**
- * The web form's schema (app/lib/schemas/organization.ts), so the form and the API give
- * the same Portuguese messages; only described here for the OpenAPI document. The fields
- * use zod's own `.meta()`: they may be built before @hono/zod-openapi extends zod, and then
- * have no `.openapi()`. The object `extend()` returns is built here, after it, so it has.
- */
-const shape = CreateOrganizationSchema.shape
-export const CreateOrganizationBody = CreateOrganizationSchema.extend({
-  tipo: shape.tipo.meta({ type: 'string', enum: [...ORG_TYPES], description: 'v varejo, f fornecedor, b bandeira, r revenda' }),
-  cnpj: shape.cnpj.meta({ type: 'string', description: 'Com ou sem máscara; numérico ou alfanumérico' }),
-  nome: shape.nome.meta({ description: 'Nome fantasia; sem ele, a razão social' }),
-  vertical_id: shape.vertical_id.meta({ type: 'integer', description: 'Uma das verticais de GET api/organizacao/showVerticais' }),
-  telefone: shape.telefone.meta({ description: 'Guardado só com dígitos' }),
-  cep: shape.cep.meta({ type: 'string', description: '8 dígitos, com ou sem máscara (00.000-000)' }),
-  uf: shape.uf.meta({ type: 'string', enum: [...UFS], description: 'Sigla da UF; minúsculas são aceitas' }),
-}).openapi('CreateOrganizationRequest', {
-  example: {
-    tipo: 'f',
-    cnpj: '11.444.777/0001-61',
-    razao_social: 'Laboratório Vida Nova Ltda',
-    nome: 'Vida Nova',
-    vertical_id: 1,
-    email: 'contato@vidanova.com.br',
-    telefone: '(11) 98765-4321',
-    cep: '01.310-100',
-    endereco: 'Avenida Paulista',
-    numero: '1000',
-    bairro: 'Bela Vista',
-    cidade: 'São Paulo',
-    uf: 'SP',
-  },
-})
 
-const CreatedOrganizationSchema = z
-  .object({
-    message: z.string(),
-    organizacao: z.object({
-      organizacao_id: z.number().int(),
-      tipo: z.enum(ORG_TYPES),
-      nome: z.string(),
-      razao_social: z.string(),
-      cnpj: z.string(),
-      vertical_id: z.number().int(),
-      email: z.string().nullable(),
-      telefone: z.string().nullable(),
-      cep: z.string(),
-      endereco: z.string(),
-      numero: z.string().nullable(),
-      bairro: z.string().nullable(),
-      cidade: z.string(),
-      uf: z.string(),
-      active: z.boolean(),
-      codigo_bandeira: z.string().nullable(),
-      is_admin: z.boolean(),
-      user_level: z.number().int(),
-    }),
-  })
-  .openapi('CreatedOrganizationFromSelector')
 
 export function registerCreateOrganization(app: Api, { db, mailer }: Deps) {
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/seletor/create',
-      tags: ['Organizações'],
-      summary: 'Cria uma organização (inativa até o código enviado por e-mail ser confirmado); quem cria é o administrador',
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: CreateOrganizationBody } } } },
-      responses: { 201: jsonContent(CreatedOrganizationSchema, 'Organização criada, inativa'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.create, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const user = c.get('user')
       const body = c.req.valid('json')

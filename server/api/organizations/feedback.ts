@@ -1,12 +1,12 @@
+import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
-import { FEEDBACK_MESSAGES, FeedbackSchema } from '../../../app/domain/organization/feedback-schema.ts'
+import { FEEDBACK_MESSAGES } from '../../../app/domain/organization/feedback-schema.ts'
 import type { Db } from '../../db/client.ts'
 import { organizationFeedbacks } from '../../db/schema/index.ts'
-import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
 import { requireMembership } from './membership.ts'
-import { organizacaoIdField } from './org-id.ts'
 
 /** True while the organization asks for feedback and this member has not answered yet. */
 export async function feedbackPending(db: Db, organization: { id: number; feedback: boolean }, userId: number) {
@@ -18,22 +18,10 @@ export async function feedbackPending(db: Db, organization: { id: number; feedba
   return !answer
 }
 
-const SaveFeedbackBody = FeedbackSchema.extend({ organizacao_id: organizacaoIdField }).openapi('SaveFeedbackRequest', {
-  example: { organizacao_id: 1, nota: 5, comentario: 'Os pedidos chegam bem mais rápido agora.' },
-})
 
 export function registerFeedback(app: Api, { db }: Deps) {
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/saveFeedback',
-      tags: ['Organizações'],
-      summary: 'Registra a avaliação que a organização pede a seus membros antes de entrarem',
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: SaveFeedbackBody } } } },
-      responses: { 200: jsonContent(MessageSchema, 'Avaliação registrada'), 403: jsonContent(MessageSchema, 'Não é membro'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.saveFeedback, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, nota, comentario } = c.req.valid('json')

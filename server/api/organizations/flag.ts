@@ -1,13 +1,13 @@
+import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { randomInt } from 'node:crypto'
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
 import { companyMessages as m } from '../../../app/domain/organization/company-messages.ts'
 import { organizationLinks, organizations } from '../../db/schema/index.ts'
-import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
 import { mayAct, NOT_PERMITTED, requirePermission } from './membership.ts'
-import { idParam, organizacaoIdField } from './org-id.ts'
-import { loadVisitingCard, VisitingCardSchema } from './visiting-card.ts'
+import { loadVisitingCard } from './visiting-card.ts'
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
@@ -20,20 +20,7 @@ export function registerFlag(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/bandeira/linkaBandeira/{orgId}/{code}',
-      tags: ['Bandeira'],
-      summary: 'O varejo {orgId} entra na bandeira dona do código {code}',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: z.object({ orgId: idParam(3), code: z.string().openapi({ example: 'FARMAMAIS' }) }) },
-      responses: {
-        200: jsonContent(z.object({ message: z.string(), bandeira: VisitingCardSchema }), 'Bandeira adicionada'),
-        403: jsonContent(MessageSchema, 'Sem permissão'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...orgApi.linkaBandeira, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { orgId, code } = c.req.valid('param')
@@ -58,16 +45,7 @@ export function registerFlag(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/bandeira/deleteVarejo/{orgId}/{bandeiraId}',
-      tags: ['Bandeira'],
-      summary: 'O varejo {orgId} sai da bandeira {bandeiraId} (pedido pelo varejo ou pela bandeira)',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: z.object({ orgId: idParam(3), bandeiraId: idParam(2) }) },
-      responses: { 200: jsonContent(MessageSchema, 'Bandeira removida'), 403: jsonContent(MessageSchema, 'Sem permissão'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.deleteVarejo, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { orgId, bandeiraId } = c.req.valid('param')
@@ -89,21 +67,7 @@ export function registerFlag(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/bandeira/regenerateCode',
-      tags: ['Bandeira'],
-      summary: 'Gera um novo código para a bandeira (o antigo deixa de valer)',
-      security: bearer,
-      middleware: [auth] as const,
-      request: {
-        body: {
-          required: true,
-          content: { 'application/json': { schema: z.object({ organizacao_id: organizacaoIdField }).openapi('RegenerateFlagCodeRequest', { example: { organizacao_id: 2 } }) } },
-        },
-      },
-      responses: { 200: jsonContent(z.object({ message: z.string(), codigo_bandeira: z.string() }), 'Novo código'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.regenerateCode, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { organizacao_id } = c.req.valid('json')

@@ -1,37 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as orgApi from '../../../app/domain/organization/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { count, desc, eq } from 'drizzle-orm'
 import { auditLogs, users } from '../../db/schema/index.ts'
-import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { requireAuth, type Api, type Deps } from '../http.ts'
 import { auditNames, describeAudit } from './audit.ts'
 import { requirePermission } from './membership.ts'
-import { idParam } from './org-id.ts'
-import { PageQuery, paginated, paginatorSchema } from '../pagination.ts'
+import { paginated } from '../pagination.ts'
 
 const PER_PAGE = 20
 
-const EntrySchema = z
-  .object({
-    id: z.number().int(),
-    acao: z.string(),
-    descricao: z.string(),
-    detalhes: z.record(z.string(), z.unknown()),
-    user: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
-    created_at: z.string(),
-  })
-  .openapi('AuditEntry')
 
 export function registerLogging(app: Api, { db }: Deps) {
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/empresas/logging/{orgId}',
-      tags: ['Organizações'],
-      summary: 'Quem fez o quê na organização, mais recente primeiro (quem gerencia a equipe)',
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      request: { params: z.object({ orgId: idParam(1, 'Organização') }), query: PageQuery },
-      responses: { 200: jsonContent(paginatorSchema(EntrySchema), 'Página do registro'), 403: jsonContent(MessageSchema, 'Sem permissão'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.logging, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const { orgId } = c.req.valid('param')
       const { page } = c.req.valid('query')

@@ -1,15 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import * as orgApi from '../../../app/domain/organization/contract.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import { isValidCnpj, normalizeCnpj } from '../../../app/domain/organization/cnpj.ts'
 import { partnerInviteMessages as m } from '../../../app/domain/organization/company-messages.ts'
-import { PartnerInviteSchema } from '../../../app/domain/organization/partner-invite-schema.ts'
 import { organizationInvites, organizationLinks, organizations } from '../../db/schema/index.ts'
 import { partnerInviteMail } from '../../mail/templates.ts'
-import { bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { randomToken, sha256 } from '../../security/tokens.ts'
 import { audit } from './audit.ts'
 import { requireMembership, requirePermission } from './membership.ts'
-import { idParam, organizacaoIdField } from './org-id.ts'
 
 export const PARTNER_INVITE_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -23,36 +21,13 @@ export const INVITE_KIND: Record<string, { relacao: Relacao; tipo: 'v' | 'f' }> 
   r: { relacao: 'fornecedor', tipo: 'f' },
 }
 
-const CreateInviteBody = PartnerInviteSchema.extend({ organizacao_id: organizacaoIdField }).openapi('CreatePartnerInviteRequest', {
-  example: { organizacao_id: 1, nome: 'Farmácia Nova Era', cnpj: '11.444.777/0001-61', email: 'compras@novaera.com.br' },
-})
 
-const InviteLookupSchema = z
-  .object({
-    cnpj: z.string(),
-    organizacao: z.object({ organizacao_id: z.number().int(), nome: z.string(), tipo: z.string(), vinculada: z.boolean() }).nullable(),
-    convite: z.object({ nome: z.string(), email: z.string().nullable(), expires_at: z.string() }).nullable(),
-  })
-  .openapi('PartnerInviteLookup')
 
 export function registerPartnerInvites(app: Api, { db, mailer, config }: Deps) {
   const auth = requireAuth(db)
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/empresas/createInvite',
-      tags: ['Convites'],
-      summary: 'Convida uma empresa parceira: unidade (bandeira), cliente (fornecedor) ou fornecedor (varejo, revenda); envia o link por e-mail',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: CreateInviteBody } } } },
-      responses: {
-        201: jsonContent(z.object({ message: z.string(), link: z.string(), expires_at: z.string() }), 'Convite criado e enviado'),
-        403: jsonContent(MessageSchema, 'Sem permissão'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...orgApi.createInvite, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, nome, cnpj, email } = c.req.valid('json')
@@ -98,22 +73,7 @@ export function registerPartnerInvites(app: Api, { db, mailer, config }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/empresas/restoreInviteOrg/{orgId}/{cnpj}/{relacao}',
-      tags: ['Convites'],
-      summary: 'Antes de convidar: o CNPJ já é de uma empresa da plataforma (e já é parceira nessa relação)? Há convite pendente desta organização?',
-      security: bearer,
-      middleware: [auth] as const,
-      request: {
-        params: z.object({
-          orgId: idParam(1, 'Organização'),
-          cnpj: z.string().refine(isValidCnpj, m.cnpjInvalid).transform(normalizeCnpj).openapi({ example: '11444777000161' }),
-          relacao: z.enum(['cliente', 'fornecedor', 'unidade'], { error: 'Relação deve ser cliente, fornecedor ou unidade.' }).openapi({ example: 'cliente' }),
-        }),
-      },
-      responses: { 200: jsonContent(InviteLookupSchema, 'Resultado da busca'), 403: jsonContent(MessageSchema, 'Não é membro'), ...errorResponses },
-    }),
+    createRoute({ ...orgApi.restoreInviteOrg, middleware: [auth] as const }),
     async (c) => {
       const { orgId, cnpj, relacao } = c.req.valid('param')
       await requireMembership(db, c.get('user').id, orgId)

@@ -1,44 +1,21 @@
+import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { randomInt, timingSafeEqual } from 'node:crypto'
-import { createRoute, z } from '@hono/zod-openapi'
-import { positiveIdField } from '../../../app/domain/shared/ids.ts'
+import { createRoute } from '@hono/zod-openapi'
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { organizationMessages } from '../../../app/domain/organization/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizations, users, verificationCodes } from '../../db/schema/index.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { organizationCodeMail } from '../../mail/organization-templates.ts'
-import { abort, bearer, errorResponses, fail, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { sha256 } from '../../security/tokens.ts'
 import { audit } from './audit.ts'
 import { NOT_A_MEMBER, requireMembership } from './membership.ts'
 
-/** Rules of the e-mailed code that activates a new organization (docs/decisions/004-organization-creation.md). */
-export const CODE_TTL_MS = 24 * 60 * 60 * 1000
-export const MAX_CODE_ATTEMPTS = 5
+const m = orgApi.codeMessages
+
 export const RESEND_AFTER_MS = 60_000
-export const MAX_CODES_PER_DAY = 10
 
-export const codeMessages = {
-  organizationRequired: 'A organização é obrigatória.',
-  organizationInvalid: 'Organização inválida.',
-  codeRequired: organizationMessages.codeRequired,
-  codeFormat: organizationMessages.codeFormat,
-  wrongCode: (left: number) => (left === 1 ? 'Código inválido. Resta 1 tentativa.' : `Código inválido. Restam ${left} tentativas.`),
-  lastAttemptWrong: 'Código inválido. As tentativas acabaram: peça um novo código.',
-  tooManyAttempts: `Este código foi bloqueado após ${MAX_CODE_ATTEMPTS} tentativas erradas. Peça um novo código.`,
-  expired: 'Este código expirou. Peça um novo código.',
-  noCode: 'Não há código ativo para esta organização. Peça um novo código.',
-  verified: 'Organização verificada com sucesso!',
-  alreadyActive: 'Esta organização já está verificada.',
-  resentToYou: 'Enviamos um novo código para o seu e-mail.',
-  resentToCreator: 'Enviamos um novo código para o e-mail de quem criou a organização.',
-  resendTooSoon: (seconds: number) => `Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} para pedir um novo código.`,
-  dailyLimit: 'Limite de códigos por dia atingido para esta organização. Tente novamente amanhã.',
-  mailFailed: 'Não foi possível enviar o e-mail com o código agora. Peça um novo código em instantes.',
-} as const
-const m = codeMessages
 
-const organizacaoId = positiveIdField(m.organizationRequired, m.organizationInvalid).openapi({ type: 'integer', example: 1 })
 
 /** Six random digits, leading zeros kept. */
 function newCode() {
@@ -56,14 +33,14 @@ export async function issueCode(tx: Tx, organizationId: number) {
     .update(verificationCodes)
     .set({ expiresAt: now })
     .where(and(eq(verificationCodes.organizationId, organizationId), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now)))
-  await tx.insert(verificationCodes).values({ organizationId, codeHash: sha256(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
+  await tx.insert(verificationCodes).values({ organizationId, codeHash: sha256(code), expiresAt: new Date(now.getTime() + orgApi.CODE_TTL_MS) })
   return code
 }
 
 /** Mails the code; a mail failure is logged and reported, never undoes what was stored. */
 export async function mailCode(mailer: Mailer, to: string, organizacao: string, code: string) {
   try {
-    await mailer.send(organizationCodeMail({ to, organizacao, code, validHours: CODE_TTL_MS / 3_600_000, maxAttempts: MAX_CODE_ATTEMPTS }))
+    await mailer.send(organizationCodeMail({ to, organizacao, code, validHours: orgApi.CODE_TTL_MS / 3_600_000, maxAttempts: orgApi.MAX_CODE_ATTEMPTS }))
     return true
   } catch (error) {
     console.error('Falha ao enviar o código de verificação', error)
@@ -88,40 +65,12 @@ async function codeRecipient(db: Db | Tx, organization: typeof organizations.$in
   return caller.email
 }
 
-const VerifyBody = z
-  .object({
-    organizacao_id: organizacaoId,
-    code: z
-      .union([z.string(), z.number().transform(String)], { error: m.codeRequired })
-      .transform((v) => v.replace(/\s/g, ''))
-      .pipe(z.string().min(1, m.codeRequired).pipe(z.string().regex(/^\d{6}$/, m.codeFormat)))
-      .openapi({ type: 'string', example: '482913' }),
-  })
-  .openapi('VerifyValidationCodeRequest', { example: { organizacao_id: 1, code: '482913' } })
 
-const ResendBody = z.object({ organizacao_id: organizacaoId }).openapi('ResendValidationCodeRequest', { example: { organizacao_id: 1 } })
 
-const VerifiedSchema = z
-  .object({ message: z.string(), organizacao: z.object({ organizacao_id: z.number().int(), active: z.literal(true) }) })
-  .openapi('OrganizationVerified')
 
 export function registerVerification(app: Api, { db, mailer }: Deps) {
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/empresas/verifyValidationCode',
-      tags: ['Organizações'],
-      summary: 'Ativa a organização nova com o código de 6 dígitos enviado por e-mail a quem a criou',
-      description: `O código vale ${CODE_TTL_MS / 3_600_000} horas e ${MAX_CODE_ATTEMPTS} tentativas; depois disso é preciso pedir outro (resendValidationCode). Só membros.`,
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: VerifyBody } } } },
-      responses: {
-        200: jsonContent(VerifiedSchema, 'Organização ativa (também quando já estava)'),
-        403: jsonContent(MessageSchema, 'Não é membro'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...orgApi.verifyValidationCode, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, code } = c.req.valid('json')
@@ -137,17 +86,17 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
         .limit(1)
       if (!row || row.usedAt) fail('code', m.noCode)
       if (row.expiresAt.getTime() <= Date.now()) fail('code', m.expired)
-      if (row.attempts >= MAX_CODE_ATTEMPTS) fail('code', m.tooManyAttempts)
+      if (row.attempts >= orgApi.MAX_CODE_ATTEMPTS) fail('code', m.tooManyAttempts)
 
       if (!sameHash(sha256(code), row.codeHash)) {
         // Counted in one statement that also enforces the limit, so parallel guesses cannot exceed it.
         const [counted] = await db
           .update(verificationCodes)
           .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)))
+          .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, orgApi.MAX_CODE_ATTEMPTS)))
           .returning({ attempts: verificationCodes.attempts })
         if (!counted) fail('code', m.tooManyAttempts)
-        const left = MAX_CODE_ATTEMPTS - counted.attempts
+        const left = orgApi.MAX_CODE_ATTEMPTS - counted.attempts
         fail('code', left > 0 ? m.wrongCode(left) : m.lastAttemptWrong)
       }
 
@@ -159,7 +108,7 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
             and(
               eq(verificationCodes.id, row.id),
               isNull(verificationCodes.usedAt),
-              lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+              lt(verificationCodes.attempts, orgApi.MAX_CODE_ATTEMPTS),
               gt(verificationCodes.expiresAt, new Date()),
             ),
           )
@@ -173,23 +122,7 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/empresas/resendValidationCode',
-      tags: ['Organizações'],
-      summary: 'Envia um novo código de verificação (o anterior deixa de valer); no máximo um por minuto',
-      description: `Chamada nossa (não está na spec). O código vai para quem criou a organização. Até ${MAX_CODES_PER_DAY} códigos por organização a cada 24 horas.`,
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      request: { body: { required: true, content: { 'application/json': { schema: ResendBody } } } },
-      responses: {
-        200: jsonContent(MessageSchema, 'Código enviado'),
-        403: jsonContent(MessageSchema, 'Não é membro'),
-        429: jsonContent(MessageSchema, 'Pedido cedo demais (Retry-After)'),
-        503: jsonContent(MessageSchema, 'O código foi gerado, mas o e-mail não saiu'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...orgApi.resendValidationCode, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const user = c.get('user')
       const { organizacao_id } = c.req.valid('json')
@@ -203,15 +136,15 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
         const recent = await tx
           .select({ createdAt: verificationCodes.createdAt })
           .from(verificationCodes)
-          .where(and(eq(verificationCodes.organizationId, organizacao_id), gt(verificationCodes.createdAt, new Date(now - CODE_TTL_MS))))
+          .where(and(eq(verificationCodes.organizationId, organizacao_id), gt(verificationCodes.createdAt, new Date(now - orgApi.CODE_TTL_MS))))
           .orderBy(asc(verificationCodes.createdAt))
         const newest = recent.at(-1)
         if (newest && now - newest.createdAt.getTime() < RESEND_AFTER_MS) {
           const wait = Math.max(1, Math.ceil((newest.createdAt.getTime() + RESEND_AFTER_MS - now) / 1000))
           abort(429, m.resendTooSoon(wait), { 'Retry-After': String(wait) })
         }
-        if (recent.length >= MAX_CODES_PER_DAY) {
-          const wait = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + CODE_TTL_MS - now) / 1000))
+        if (recent.length >= orgApi.MAX_CODES_PER_DAY) {
+          const wait = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + orgApi.CODE_TTL_MS - now) / 1000))
           abort(429, m.dailyLimit, { 'Retry-After': String(wait) })
         }
         const code = await issueCode(tx, organizacao_id)

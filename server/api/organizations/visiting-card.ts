@@ -1,40 +1,17 @@
+import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, eq, or } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { companyMessages as m } from '../../../app/domain/organization/company-messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizationContactLinks, organizationLinks, organizations, users } from '../../db/schema/index.ts'
-import { abort, bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from './membership.ts'
-import { idParam } from './org-id.ts'
 
-export const ContactLinkSchema = z.object({ id: z.number().int(), type: z.string(), content: z.string() })
 
-/** What a company shows of itself: in its profile (company in session) and on its visiting card. */
-export const companyFaceFields = {
-  organizacao_id: z.number().int(),
-  tipo: z.enum(['v', 'f', 'b', 'r']),
-  avatar: z.string().nullable(),
-  nome: z.string(),
-  razao_social: z.string().nullable(),
-  cnpj: z.string(),
-  email: z.string().nullable(),
-  telefone: z.string().nullable(),
-  sobre: z.string().nullable(),
-  endereco: z.string().nullable(),
-  cidade: z.string().nullable(),
-  uf: z.string().nullable(),
-}
 
-export const VisitingCardSchema = z
-  .object({
-    ...companyFaceFields,
-    links: z.array(ContactLinkSchema),
-    admin: z.object({ nome: z.string(), email: z.string() }).nullable(),
-  })
-  .openapi('VisitingCard')
 
-export type VisitingCard = z.infer<typeof VisitingCardSchema>
+export type VisitingCard = z.infer<typeof orgApi.VisitingCardSchema>
 
 /** The visiting card's links, in the order the company gave them. */
 export function loadContactLinks(db: Db | Tx, organizationId: number) {
@@ -97,25 +74,7 @@ async function arePartners(db: Db, a: number, b: number) {
 
 export function registerVisitingCard(app: Api, { db }: Deps) {
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/empresas/cartao/{orgId}/{targetId}',
-      tags: ['Organizações'],
-      summary: 'Cartão de visita de uma empresa, visto pela organização {orgId}: a própria, ou uma parceira (cliente, fornecedor, bandeira, unidade)',
-      security: bearer,
-      middleware: [requireAuth(db)] as const,
-      request: {
-        params: z.object({
-          orgId: idParam(1, 'Organização'),
-          targetId: idParam(3, 'Organização'),
-        }),
-      },
-      responses: {
-        200: jsonContent(VisitingCardSchema, 'Cartão de visita'),
-        403: jsonContent(MessageSchema, 'Sem relação com a empresa'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...orgApi.cartao, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const { orgId, targetId } = c.req.valid('param')
       await requireMembership(db, c.get('user').id, orgId)
