@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ZodError } from 'zod'
+import { MAX_DB_INT } from '../../app/domain/shared/fields.ts'
 import type { Publisher } from '../realtime/publisher.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -14,7 +15,6 @@ import type { Mailer } from '../mail/mailer.ts'
 import type { FileStore } from '../files/file-store.ts'
 import { randomToken, sha256 } from '../security/tokens.ts'
 
-export const MAX_DB_INT = 2_147_483_647
 
 export type Deps = {
   db: Db
@@ -145,19 +145,3 @@ export function requireAuth(db: Db): MiddlewareHandler<AppEnv> {
   })
 }
 
-export const MessageSchema = z.object({ message: z.string() }).openapi('Message')
-export const ValidationErrorSchema = z
-  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
-  .openapi('ValidationError')
-
-export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-})
-
-export const errorResponses = {
-  401: jsonContent(MessageSchema, 'Sem token válido'),
-  422: jsonContent(ValidationErrorSchema, 'Dados inválidos'),
-} as const
-
-export const bearer = [{ bearerAuth: [] }]

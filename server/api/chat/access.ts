@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
+import { chatMessages as m } from '../../../app/domain/chat/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, memberships, organizationLinks, organizations } from '../../db/schema/index.ts'
 import { abort } from '../http.ts'
@@ -122,4 +122,3 @@ export async function userReadsChannel(db: Db | Tx, userId: number, channel: Cha
   return (await recipientIds(db, channel)).includes(userId)
 }
 
-export const PADRAO_VALUES = ['I', 'B', 'F'] as const satisfies readonly Padrao[]

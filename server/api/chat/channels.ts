@@ -1,3 +1,4 @@
+import * as chatApi from '../../../app/domain/chat/contract.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
@@ -5,37 +6,16 @@ import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizations, users } from '../../db/schema/index.ts'
-import { bearer, errorResponses, jsonContent, MessageSchema, requireAuth, type Api, type Deps } from '../http.ts'
+import { requireAuth, type Api, type Deps } from '../http.ts'
 import { hasPaidFeatures } from '../organizations/plan-features.ts'
 import { requireMembership } from '../organizations/membership.ts'
-import { idParam } from '../organizations/org-id.ts'
-import { likePattern, paginated, paginatorSchema } from '../pagination.ts'
-import { channelsOfOrganization, ensureChannels, participantIds, PADRAO_VALUES, requireChannel } from './access.ts'
-import { ChatMessageSchema, selectMessages } from './serialize.ts'
+import { likePattern, paginated } from '../pagination.ts'
+import { channelsOfOrganization, ensureChannels, participantIds, requireChannel } from './access.ts'
+import { selectMessages } from './serialize.ts'
 
 const PER_PAGE = 20
 
-export const ChannelSchema = z
-  .object({
-    id: z.number().int(),
-    padrao: z.enum(PADRAO_VALUES),
-    nome: z.string().openapi({ description: 'A equipe (I), a bandeira (B) ou a outra empresa (F)' }),
-    avatar: z.string().nullable(),
-    organizacao_id: z.number().int().openapi({ description: 'A empresa mostrada: a própria (I), a bandeira (B), a outra (F)' }),
-    notificacoes: z.number().int().openapi({ description: 'Mensagens de outras pessoas depois da última lida' }),
-    bloqueado: z.boolean().openapi({ description: 'Chat externo de um dono sem plano Pro: visível, mas sem acesso' }),
-    ultima_mensagem: ChatMessageSchema.nullable(),
-  })
-  .openapi('CanalChat')
 
-const NotificationsSchema = z
-  .object({
-    I: z.array(z.object({ id: z.number().int(), notifications: z.number().int() })),
-    B: z.array(z.object({ id: z.number().int(), notifications: z.number().int() })),
-    F: z.array(z.object({ id: z.number().int(), notifications: z.number().int() })),
-    total: z.number().int(),
-  })
-  .openapi('NotificacoesChat')
 
 const other = alias(organizations, 'other')
 
@@ -99,7 +79,7 @@ export async function overdueFor(db: Db | Tx, organization: typeof organizations
   return rows.reduce((n, r) => n + (hasPaidFeatures(r.owner) ? r.late : 0), 0)
 }
 
-export type ChannelSummary = z.infer<typeof ChannelSchema>
+export type ChannelSummary = z.infer<typeof chatApi.ChannelSchema>
 
 /** Channels as the list shows them to a member of `orgId`: name, avatar, unread count, last message. */
 export async function describeChannels(db: Db | Tx, userId: number, orgId: number, where: SQL, limit: number, offset = 0): Promise<ChannelSummary[]> {
@@ -133,26 +113,7 @@ export function registerChatChannels(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/chat/canais/{orgId}/{padrao}',
-      tags: ['Chat'],
-      summary: 'Canais de um tipo (I empresa, B bandeira, F fornecedor/cliente) em que a organização participa, com não lidas e última mensagem; busca pelo nome',
-      security: bearer,
-      middleware: [auth] as const,
-      request: {
-        params: z.object({ orgId: idParam(1, 'Organização'), padrao: z.enum(PADRAO_VALUES, { error: m.padraoInvalid }).openapi({ example: 'F' }) }),
-        query: z.object({
-          page: z.coerce.number({ error: m.afterInvalid }).int(m.afterInvalid).min(1, m.afterInvalid).max(1_000_000, m.afterInvalid).default(1).openapi({ example: 1 }),
-          search: z.string().max(100, m.searchTooLong).optional().openapi({ example: 'farm' }),
-        }),
-      },
-      responses: {
-        200: jsonContent(paginatorSchema(ChannelSchema), 'Canais, os de mensagem mais recente primeiro'),
-        403: jsonContent(MessageSchema, 'Não é membro'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...chatApi.canais, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { orgId, padrao } = c.req.valid('param')
@@ -169,20 +130,7 @@ export function registerChatChannels(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/chat/notificacoes/{orgId}',
-      tags: ['Chat'],
-      summary: 'Não lidas por tipo e canal (o mapa de notificações do estado do chat, spec §3) e o total',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: z.object({ orgId: idParam(1, 'Organização') }) },
-      responses: {
-        200: jsonContent(NotificationsSchema, 'Mapa de notificações'),
-        403: jsonContent(MessageSchema, 'Não é membro'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...chatApi.notificacoes, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { orgId } = c.req.valid('param')
@@ -192,29 +140,7 @@ export function registerChatChannels(app: Api, { db }: Deps) {
   )
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/chat/perfil/{orgId}/{channelId}',
-      tags: ['Chat'],
-      summary: 'Painel de perfil do canal: as empresas participantes e as pessoas',
-      security: bearer,
-      middleware: [auth] as const,
-      request: { params: z.object({ orgId: idParam(1, 'Organização'), channelId: idParam(1, 'Canal') }) },
-      responses: {
-        200: jsonContent(
-          z
-            .object({
-              canal: z.object({ id: z.number().int(), padrao: z.enum(PADRAO_VALUES) }),
-              empresas: z.array(z.object({ id: z.number().int(), nome: z.string(), avatar: z.string().nullable(), tipo: z.string(), cidade: z.string().nullable(), uf: z.string().nullable() })),
-              membros: z.array(z.object({ id: z.number().int(), nome: z.string(), avatar: z.string().nullable(), organizacao_id: z.number().int() })),
-            })
-            .openapi('PerfilCanalChat'),
-          'Participantes',
-        ),
-        403: jsonContent(MessageSchema, 'Não participa do canal'),
-        ...errorResponses,
-      },
-    }),
+    createRoute({ ...chatApi.perfil, middleware: [auth] as const }),
     async (c) => {
       const user = c.get('user')
       const { orgId, channelId } = c.req.valid('param')

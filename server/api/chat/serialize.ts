@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi'
 import { eq, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
@@ -7,23 +6,6 @@ import type { ChatMessage } from '../../../app/domain/chat/state.ts'
 import { chatMessages as m, summaryLabels, type Padrao } from '../../../app/domain/chat/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, chatMessages, organizations, users } from '../../db/schema/index.ts'
-
-export const ChatMessageSchema = z
-  .object({
-    id: z.number().int(),
-    client_id: z.string(),
-    channel_id: z.number().int(),
-    padrao: z.enum(['I', 'B', 'F']),
-    user_id: z.number().int().nullable(),
-    user: z.object({ id: z.number().int().nullable(), nome: z.string(), avatar: z.string().nullable() }),
-    organizacao: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
-    message: z.string().openapi({
-      description: 'Texto, ou JSON com `type` (text, image, file, audio), `text`, `answerTo`, `url`, `name`, `mime`, `size`, `audioBars`, `duration`',
-    }),
-    destaque: z.boolean(),
-    created_at: z.string().openapi({ format: 'date-time' }),
-  })
-  .openapi('MensagemChat')
 
 const answered = alias(chatMessages, 'answered')
 const answeredUser = alias(users, 'answered_user')
