@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 import { otherBrowser } from './organization-helpers.ts'
-import { login, NEW_PASSWORD, signUp, test, uniqueEmail } from './helpers.ts'
+import { lastResetLink, login, NEW_PASSWORD, signUp, test, uniqueEmail } from './helpers.ts'
 
 /** An API token as the API hands it out: `id|secret`. */
 const TOKEN = /\d+\|[A-Za-z0-9_-]{20,}/
@@ -136,4 +136,28 @@ test('a new login gets a new session id; the one before it is ended', async ({ p
   await context.addCookies(first)
   await page.goto('/personal-environment')
   await expect(page.getByRole('heading', { name: LOGIN_HEADING })).toBeVisible()
+})
+
+test('a password reset ends every session of the account, on every device', async ({ page, browser, browserErrors }) => {
+  const email = uniqueEmail('redefine')
+  await signUp(page, { name: 'rita redefine', email, password: NEW_PASSWORD })
+  const other = await otherBrowser(browser, browserErrors, { baseURL: test.info().project.use.baseURL })
+  await login(other.page, email, NEW_PASSWORD, true)
+
+  await page.getByRole('link', { name: 'Esqueceu a senha?' }).click()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Enviar' }).click()
+  await expect.poll(() => lastResetLink(email), { message: 'the reset mail arrives' }).toBeTruthy()
+  await page.goto((await lastResetLink(email))!)
+  await page.getByLabel('Nova senha', { exact: true }).fill('senhaNova789')
+  await page.getByLabel('Repita a nova senha').fill('senhaNova789')
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(page.getByText('Sua senha foi redefinida. Entre com a nova senha.')).toBeVisible()
+
+  // Before the other browser makes any request, its session is already gone from the list.
+  await login(page, email, 'senhaNova789')
+  await expect((await sessionsCard(page)).getByRole('listitem')).toHaveCount(1)
+  await other.page.goto('/profile')
+  await expect(other.page.getByRole('heading', { name: LOGIN_HEADING })).toBeVisible()
+  await other.context.close()
 })
