@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 import { otherBrowser } from './organization-helpers.ts'
-import { lastResetLink, login, NEW_PASSWORD, signUp, test, uniqueEmail } from './helpers.ts'
+import { lastResetLink, login, logout, NEW_PASSWORD, signUp, test, uniqueEmail } from './helpers.ts'
 
 /** An API token as the API hands it out: `id|secret`. */
 const TOKEN = /\d+\|[A-Za-z0-9_-]{20,}/
@@ -159,5 +159,22 @@ test('a password reset ends every session of the account, on every device', asyn
   await expect((await sessionsCard(page)).getByRole('listitem')).toHaveCount(1)
   await other.page.goto('/profile')
   await expect(other.page.getByRole('heading', { name: LOGIN_HEADING })).toBeVisible()
+  await other.context.close()
+})
+
+test('logout deletes the session on the server: gone from the list, and an old copy of the cookie opens nothing', async ({ page, context, browser, browserErrors }) => {
+  const email = uniqueEmail('saida')
+  await signUp(page, { name: 'saul saida', email, password: NEW_PASSWORD })
+  await login(page, email, NEW_PASSWORD, true)
+  const other = await otherBrowser(browser, browserErrors, { baseURL: test.info().project.use.baseURL })
+  await login(other.page, email, NEW_PASSWORD)
+  await expect((await sessionsCard(other.page)).getByRole('listitem')).toHaveCount(2)
+
+  const before = await context.cookies()
+  await logout(page)
+  await expect((await sessionsCard(other.page)).getByRole('listitem')).toHaveCount(1)
+  await context.addCookies(before)
+  await page.goto('/profile')
+  await expect(page.getByRole('heading', { name: LOGIN_HEADING })).toBeVisible()
   await other.context.close()
 })
