@@ -1,16 +1,12 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { UiHost } from './components/ui/ui-host.tsx'
-import { commitSession, getSession } from './lib/session.server.ts'
+import { takeToast } from './lib/session.server.ts'
 import './styles.css'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSession(request)
-  const toast = session.get('toast') ?? null
-  return data(
-    { toast },
-    toast ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined,
-  )
+  const flash = await takeToast(request)
+  return data({ toast: flash?.toast ?? null }, flash ? { headers: { 'Set-Cookie': flash.setCookie } } : undefined)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   API_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pedidos B2B <nao-responda@pedidos.local>'),
@@ -35,6 +36,8 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   sessionSecrets: string[] | undefined
+  /** A web session without 'Lembrar de mim' ends after this long without a request (server/sessions). */
+  sessionIdleMs: number
   apiUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
     sessionSecrets: parsed.SESSION_SECRET?.split(',').filter(Boolean),
+    sessionIdleMs: parsed.SESSION_IDLE_HOURS * 3_600_000,
     apiUrl: parsed.API_URL,
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,

@@ -14,7 +14,12 @@ import { keptSecret } from './kept-secret.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createRealtimeServer } from './realtime/index.ts'
 import { createPublisher, publisherTarget as realtimeTarget } from './realtime/publisher.ts'
-import { CLIENT_IP_HEADER, registerInProcessApi } from './web-bridge.ts'
+import { createSessionStore } from './sessions/store.ts'
+import { CLIENT_IP_HEADER, registerInProcessApi, registerSessionStore } from './web-bridge.ts'
+import { REMEMBER_ME_MS } from '../app/domain/auth/sessions.ts'
+
+/** Expired web sessions are deleted at start and then this often. */
+const SWEEP_EVERY_MS = 60 * 60_000
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
@@ -26,6 +31,14 @@ process.env.APP_URL = config.appUrl
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') })
 if (config.seedDemo && (await seedDemo(database.db))) console.log('Dados de demonstração criados.')
+
+// The web app's sessions live here, not in the API: the web app may call an API elsewhere (API_URL).
+const sessions = createSessionStore(database.db, { rememberMs: REMEMBER_ME_MS, idleMs: config.sessionIdleMs })
+registerSessionStore(sessions)
+const sweepSessions = () => sessions.sweep().catch((error) => console.error('Limpeza das sessões expiradas falhou:', error))
+await sweepSessions()
+const sweeper = setInterval(sweepSessions, SWEEP_EVERY_MS)
+sweeper.unref()
 
 const publisherTarget = realtimeTarget(config)
 const api = createApi({
@@ -96,6 +109,7 @@ if (realtime) server.on('upgrade', (req, socket, head) => realtime.handleUpgrade
 async function shutdown() {
   // With Redis, this node's presence members leave the cluster now rather than when its heartbeat expires.
   await realtime?.close()
+  clearInterval(sweeper)
   server.close()
   await database.close()
   process.exit(0)

@@ -59,10 +59,15 @@ export async function enterCompany(request: Request, session: AppSession, organi
   if (!token || !user) return null
   const company = await loadCompany(request, token, organizationId)
   if (!company) return null
+  // The session is committed on these redirects too: right after a login it is not in the cookie yet.
   // Spec §2: an inactive company is not entered; the wait-for-verification modal shows.
-  if (!company.active) return redirect(`/personal-environment?modal=verificar&org=${company.organizacao_id}`)
+  if (!company.active) {
+    return redirect(`/personal-environment?modal=verificar&org=${company.organizacao_id}`, { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
   // A feedback request is answered before entering.
-  if (company.feedback) return redirect(`/personal-environment?modal=avaliar&org=${company.organizacao_id}`)
+  if (company.feedback) {
+    return redirect(`/personal-environment?modal=avaliar&org=${company.organizacao_id}`, { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
   session.set('companyId', company.organizacao_id)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(session))

@@ -1,13 +1,20 @@
-import { createCookie, createCookieSessionStorage, redirect, type Session } from 'react-router'
+import { createCookie, createSession, createSessionStorage, redirect, type Session } from 'react-router'
+import { CLIENT_IP_HEADER, sessionStore, type WebSessionStore } from '../../server/web-bridge.ts'
+import { REMEMBER_ME_DAYS } from '../domain/auth/sessions.ts'
+import { callApi } from './api.server.ts'
 
 export type SessionUser = { user_id: number; nome: string; email: string; avatar: string | null }
 export type Toast = { kind: 'success' | 'error' | 'info'; text: string }
 
-/** The company entered is kept by id; the private layout loads its profile fresh on each request. */
-type SessionData = { token: string; user: SessionUser; remember: boolean; companyId: number }
-type FlashData = { toast: Toast; inviteLink: string }
+/**
+ * Kept on the server (server/sessions/store.ts), the cookie carries only the session's random id,
+ * signed. The token is sealed apart in the row and handed back here on each read. The company
+ * entered is kept by id; the private layout loads its profile fresh on each request.
+ */
+type SessionData = { token: string; user: SessionUser; remember: boolean; companyId?: number }
+type FlashData = { inviteLink: string }
 
-const THIRTY_DAYS = 60 * 60 * 24 * 30
+const REMEMBER_SECONDS = REMEMBER_ME_DAYS * 24 * 60 * 60
 
 function secrets() {
   const value = process.env.SESSION_SECRET
@@ -16,11 +23,38 @@ function secrets() {
 }
 
 const secure = () => (process.env.APP_URL ?? '').startsWith('https://')
+const cookieOptions = () => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secrets: secrets(), secure: secure() })
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined
+export function webSessionStore(): WebSessionStore {
+  const store = sessionStore()
+  if (!store) throw new Error('O armazenamento de sessões não foi iniciado: inicie pelo server/index.ts.')
+  return store
+}
+
+/** The row keeps everything but the token, which the store seals on its own. */
+function withoutToken({ token: _token, ...rest }: Record<string, unknown>) {
+  return rest
+}
+
+let storage: ReturnType<typeof createSessionStorage<SessionData, FlashData>> | undefined
 function sessionStorage() {
-  storage ??= createCookieSessionStorage<SessionData, FlashData>({
-    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: secrets(), secure: secure() },
+  storage ??= createSessionStorage<SessionData, FlashData>({
+    cookie: createCookie('__session', cookieOptions()),
+    // Only a login (startSession) makes a session: an anonymous visitor has nothing kept on the server.
+    async createData(data) {
+      if (data.token) throw new Error('Uma sessão com token só começa no login (startSession).')
+      return ''
+    },
+    async readData(id) {
+      const found = await webSessionStore().read(id)
+      return found ? { ...found.data, token: found.token } : null
+    },
+    async updateData(id, data) {
+      await webSessionStore().update(id, withoutToken(data))
+    },
+    async deleteData(id) {
+      await webSessionStore().remove(id)
+    },
   })
   return storage
 }
@@ -36,11 +70,44 @@ export function getSession(request: Request) {
  * cookie that ends when the browser closes. Every commit keeps the choice.
  */
 export function commitSession(session: AppSession) {
-  return sessionStorage().commitSession(session, { maxAge: session.get('remember') ? THIRTY_DAYS : undefined })
+  return sessionStorage().commitSession(session, { maxAge: session.get('remember') ? REMEMBER_SECONDS : undefined })
 }
 
 export function destroySession(session: AppSession) {
   return sessionStorage().destroySession(session)
+}
+
+/**
+ * A login. The browser's previous session, if any, ends (its token revoked); the new one gets a
+ * new random id, so an id planted in the browser before the login is never the logged-in one.
+ */
+export async function startSession(request: Request, auth: { token: string; user: SessionUser; remember: boolean }) {
+  await endSession(request)
+  const user = { user_id: auth.user.user_id, nome: auth.user.nome, email: auth.user.email, avatar: auth.user.avatar }
+  const data = { user, remember: auth.remember }
+  const id = await webSessionStore().create({
+    userId: user.user_id,
+    email: user.email,
+    token: auth.token,
+    data,
+    remember: auth.remember,
+    userAgent: request.headers.get('user-agent') ?? '',
+    ip: request.headers.get(CLIENT_IP_HEADER) ?? '',
+  })
+  return createSession<SessionData, FlashData>({ ...data, token: auth.token }, id)
+}
+
+/** Logout: the API token revoked, the session deleted; answers the Set-Cookie that clears the cookie. */
+export async function endSession(request: Request, session?: AppSession) {
+  const current = session ?? (await getSession(request))
+  const token = current.get('token')
+  if (token) await callApi(request, 'api/logout', { method: 'POST', token })
+  return destroySession(current)
+}
+
+/** After a password reset (the API revoked every token of the account): its sessions on every device end too. */
+export function endSessionsOfEmail(email: string) {
+  return webSessionStore().removeOfEmail(email)
 }
 
 export async function getAuth(request: Request) {
@@ -57,10 +124,34 @@ export async function requireAuth(request: Request) {
   return auth
 }
 
-export async function redirectWithToast(request: Request, to: string, toast: Toast, session?: AppSession) {
-  const s = session ?? (await getSession(request))
-  s.flash('toast', toast)
-  return redirect(to, { headers: { 'Set-Cookie': await commitSession(s) } })
+let toastCookie: ReturnType<typeof createCookie> | undefined
+/**
+ * The toast a redirect leaves for the next page, in a cookie of its own: a message is no
+ * secret, and an anonymous visitor (after sign-up, a password reset) gets no server session.
+ */
+function flashCookie() {
+  toastCookie ??= createCookie('__flash', cookieOptions())
+  return toastCookie
+}
+
+/** The pending toast, and the Set-Cookie that consumes it. */
+export async function takeToast(request: Request): Promise<{ toast: Toast; setCookie: string } | null> {
+  const value = await flashCookie().parse(request.headers.get('Cookie'))
+  if (!value || typeof value.text !== 'string' || !['success', 'error', 'info'].includes(value.kind)) return null
+  return { toast: { kind: value.kind, text: value.text }, setCookie: await flashCookie().serialize('', { expires: new Date(0) }) }
+}
+
+/** Adds the toast to a response (a redirect) the caller has built. */
+export async function withToast(response: Response, toast: Toast) {
+  response.headers.append('Set-Cookie', await flashCookie().serialize(toast))
+  return response
+}
+
+/** A redirect with a toast; `session` is committed too when given (the caller changed it). */
+export async function redirectWithToast(_request: Request, to: string, toast: Toast, session?: AppSession) {
+  const headers = new Headers()
+  if (session) headers.append('Set-Cookie', await commitSession(session))
+  return withToast(redirect(to, { headers }), toast)
 }
 
 let lastCompany: ReturnType<typeof createCookie> | undefined
@@ -69,14 +160,7 @@ let lastCompany: ReturnType<typeof createCookie> | undefined
  * logout (spec §2: re-entered after the next login of the same user).
  */
 export function lastCompanyCookie() {
-  lastCompany ??= createCookie('last_company', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secrets: secrets(),
-    secure: secure(),
-    maxAge: 60 * 60 * 24 * 365,
-  })
+  lastCompany ??= createCookie('last_company', { ...cookieOptions(), maxAge: 60 * 60 * 24 * 365 })
   return lastCompany
 }
 

@@ -10,7 +10,7 @@ import { enterCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/domain/auth/messages.ts'
 import { LOGO_ACCEPT, NewCustomerSchema } from '~/domain/auth/schemas.ts'
-import { commitSession, getSession, type SessionUser } from '~/lib/session.server.ts'
+import { commitSession, startSession, withToast, type SessionUser } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastro da empresa convidada | Pedidos B2B' }]
 
@@ -64,15 +64,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     )
   }
   const { token, ...user } = res.data.user
-  const session = await getSession(request)
-  session.set('token', token)
-  session.set('user', { user_id: user.user_id, nome: user.nome, email: user.email, avatar: user.avatar })
-  session.set('remember', false)
-  session.flash('toast', { kind: 'success', text: authMessages.signupSuccess })
-  return (
+  const session = await startSession(request, { token, user, remember: false })
+  const entered =
     (await enterCompany(request, session, res.data.organizacao.organizacao_id)) ??
     redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
-  )
+  return withToast(entered, { kind: 'success', text: authMessages.signupSuccess })
 }
 
 

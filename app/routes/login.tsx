@@ -11,7 +11,7 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectAfterLogin } from '~/lib/post-login.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { LoginSchema } from '~/domain/auth/schemas.ts'
-import { getAuth, getSession, type SessionUser } from '~/lib/session.server.ts'
+import { getAuth, startSession, type SessionUser } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar | Pedidos B2B' }]
 
@@ -47,10 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     )
   }
   const { token, ...user } = res.data
-  const session = await getSession(request)
-  session.set('token', token)
-  session.set('user', { user_id: user.user_id, nome: user.nome, email: user.email, avatar: user.avatar })
-  session.set('remember', remember === true)
+  const session = await startSession(request, { token, user, remember: remember === true })
   return redirectAfterLogin(request, session, params, redirectTarget(formData.get('redirectTo')))
 }
 

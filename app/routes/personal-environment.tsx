@@ -13,7 +13,7 @@ import { FeedbackSchema } from '~/domain/organization/feedback-schema.ts'
 import { CreateOrganizationSchema, VerificationCodeSchema } from '~/domain/organization/schemas.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/domain/organization/org-types.ts'
-import { commitSession, getSession, redirectWithToast } from '~/lib/session.server.ts'
+import { commitSession, getSession, redirectWithToast, withToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ambiente pessoal | Pedidos B2B' }]
 
@@ -88,16 +88,16 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
     const res = await authedApi<{ message: string }>(request, 'api/empresas/verifyValidationCode', { json: { organizacao_id: orgId, code: submission.value.code } })
     if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['code'] }) }, { status: 400 })
-    session.flash('toast', { kind: 'success', text: res.data.message })
-    return (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+    const entered = (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment')
+    return withToast(entered, { kind: 'success', text: res.data.message })
   }
   if (intent === 'feedback') {
     const submission = parseWithZod(form, { schema: FeedbackSchema })
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
     const res = await authedApi<{ message: string }>(request, 'api/saveFeedback', { json: { organizacao_id: orgId, ...submission.value } })
     if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['nota', 'comentario'] }) }, { status: 400 })
-    session.flash('toast', { kind: 'success', text: res.data.message })
-    return (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+    const entered = (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment')
+    return withToast(entered, { kind: 'success', text: res.data.message })
   }
   if (intent === 'resend') {
     const res = await authedApi<{ message: string }>(request, 'api/empresas/resendValidationCode', { json: { organizacao_id: orgId } })

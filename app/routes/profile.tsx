@@ -6,9 +6,10 @@ import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { apiErrorMessages } from '~/lib/api.server.ts'
+import { activeSessions, endAllSessions, endOtherSession } from '~/lib/active-sessions.server.ts'
 import { authedApi } from '~/lib/authed-api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
-import { authMessages } from '~/domain/auth/messages.ts'
+import { authMessages, sessionMessages } from '~/domain/auth/messages.ts'
 import { ProfileNameSchema } from '~/domain/auth/profile-schemas.ts'
 import { redirectWithToast, rememberUser, type SessionUser } from '~/lib/session.server.ts'
 
@@ -19,12 +20,17 @@ type Profile = SessionUser & { token: string }
 export async function loader({ request }: Route.LoaderArgs) {
   const res = await authedApi<Profile>(request, 'api/profile')
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
-  return { profile: { user_id: res.data.user_id, nome: res.data.nome, email: res.data.email, avatar: res.data.avatar } }
+  return {
+    profile: { user_id: res.data.user_id, nome: res.data.nome, email: res.data.email, avatar: res.data.avatar },
+    sessions: await activeSessions(request),
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData()
   const intent = formData.get('intent')
+  if (intent === 'end-session') return endOtherSession(request, Number(formData.get('sessao')), '/profile')
+  if (intent === 'end-all') return endAllSessions(request, '/profile')
   if (intent === 'avatar' || intent === 'remove-avatar') {
     let res
     if (intent === 'avatar') {
@@ -46,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData
+  const { profile, sessions } = loaderData
   const { form, fields, formProps, submitDisabled } = useValidatedForm(ProfileNameSchema, {
     id: 'profile',
     lastResult: actionData?.result,
@@ -80,6 +86,47 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar
         </SubmitButton>
+      </Form>
+
+      <ActiveSessions sessions={sessions} />
+    </section>
+  )
+}
+
+type SessionRow = Route.ComponentProps['loaderData']['sessions'][number]
+
+/** Plain forms with an intent: ending a session works without JavaScript. */
+function ActiveSessions({ sessions }: { sessions: SessionRow[] }) {
+  const m = sessionMessages
+  return (
+    <section className="card stack" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">{m.title}</h2>
+      <p className="muted">{m.intro}</p>
+      <ul className="session-list" aria-label={m.title}>
+        {sessions.map((s) => (
+          <li key={s.id} className="session-item">
+            <div>
+              <strong>{s.device}</strong> {s.current ? <span className="badge">{m.thisSession}</span> : null}
+              <p className="muted">{m.lastSeen(s.lastSeen)}</p>
+            </div>
+            {s.current ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="end-session" />
+                <input type="hidden" name="sessao" value={s.id} />
+                <button type="submit" className="button danger" aria-label={`${m.end}: ${s.device}, ${m.lastSeen(s.lastSeen)}`}>
+                  {m.end}
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Form method="post">
+        <input type="hidden" name="intent" value="end-all" />
+        <p className="muted">{m.endAllExplain}</p>
+        <button type="submit" className="button danger">
+          {m.endAll}
+        </button>
       </Form>
     </section>
   )

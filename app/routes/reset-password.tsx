@@ -7,7 +7,7 @@ import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { callApi } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ResetPasswordSchema } from '~/domain/auth/schemas.ts'
-import { redirectWithToast } from '~/lib/session.server.ts'
+import { endSessionsOfEmail, redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Nova senha | Pedidos B2B' }]
 
@@ -22,6 +22,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!res.ok) {
     return data({ result: replyWithApiError(submission, res.data, { fields: HIDDEN, hideFields: HIDDEN }) }, { status: 400 })
   }
+  // The API revoked every token of the account; its web sessions on every device end with them.
+  await endSessionsOfEmail(params.email)
   return redirectWithToast(request, '/', { kind: 'success', text: res.data.message })
 }
 

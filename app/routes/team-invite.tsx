@@ -6,7 +6,7 @@ import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
 import { enterCompany } from '~/lib/company.server.ts'
 import { teamInviteScreenMessages as m } from '~/domain/team/messages.ts'
 import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/schemas.ts'
-import { destroySession, getAuth, redirectWithToast } from '~/lib/session.server.ts'
+import { destroySession, endSession, getAuth, redirectWithToast, withToast } from '~/lib/session.server.ts'
 
 /**
  * The team invite opened from the mail (server/mail/team-templates.ts):
@@ -53,8 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'switch-account') {
     // The invite belongs to another e-mail: leave this account and come back after the right one logs in.
     if (!auth) throw redirect(loginFirst(here))
-    await callApi(request, 'api/logout', { method: 'POST', token: auth.token })
-    throw redirect(loginFirst(here), { headers: { 'Set-Cookie': await destroySession(auth.session) } })
+    throw redirect(loginFirst(here), { headers: { 'Set-Cookie': await endSession(request, auth.session) } })
   }
 
   if (!auth) throw redirect(loginFirst(here))
@@ -63,9 +62,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!res.ok) return data({ error: apiErrorMessages(res.data), declined: null }, { status: res.status })
   // Enter the organization at once, so the person lands in it (its landing screen by type).
   const toast = { kind: 'success' as const, text: res.data.message }
-  auth.session.flash('toast', toast)
   const entered = await enterCompany(request, auth.session, res.data.organizacao_id)
-  return entered ?? redirectWithToast(request, '/personal-environment', toast)
+  return entered ? withToast(entered, toast) : redirectWithToast(request, '/personal-environment', toast)
 }
 
 export default function TeamInvite({ loaderData, actionData }: Route.ComponentProps) {

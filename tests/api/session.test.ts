@@ -81,6 +81,65 @@ describe('POST /api/logout', () => {
   })
 })
 
+describe('POST /api/logout-tokens', () => {
+  const idOf = (token: string) => Number(token.split('|')[0])
+
+  test("revokes the caller's own tokens by id (other devices), and answers which", async () => {
+    const u = await newUser(t)
+    const other = (await t.post('/api/login', { email: u.email, password: u.password }, { ip: t.nextIp() })).body.token as string
+    const third = (await t.post('/api/login', { email: u.email, password: u.password }, { ip: t.nextIp() })).body.token as string
+    const res = await t.post('/api/logout-tokens', { tokens: [idOf(third), idOf(other)] }, { token: u.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ message: 'Sessões encerradas.', tokens: [idOf(other), idOf(third)].sort((a, b) => a - b) })
+    expect((await t.get('/api/profile', { token: other })).status).toBe(401)
+    expect((await t.get('/api/profile', { token: third })).status).toBe(401)
+    expect((await t.get('/api/profile', { token: u.token })).status).toBe(200)
+  })
+
+  test('the token in use can be among them', async () => {
+    const u = await newUser(t)
+    const res = await t.post('/api/logout-tokens', { tokens: [idOf(u.token)] }, { token: u.token })
+    expect(res.body).toEqual({ message: 'Sessão encerrada.', tokens: [idOf(u.token)] })
+    expect((await t.get('/api/profile', { token: u.token })).status).toBe(401)
+  })
+
+  test("another user's token ids, and unknown ones, are left alone and not reported", async () => {
+    const a = await newUser(t)
+    const b = await newUser(t)
+    const res = await t.post('/api/logout-tokens', { tokens: [idOf(b.token), 2_000_000_000] }, { token: a.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ message: 'Nenhum destes tokens é seu ou ainda está ativo.', tokens: [] })
+    expect((await t.get('/api/profile', { token: b.token })).status).toBe(200)
+  })
+
+  test('needs a valid token: 401, nothing revoked', async () => {
+    const u = await newUser(t)
+    for (const token of [undefined, `${idOf(u.token)}|segredo-errado`]) {
+      const res = await t.post('/api/logout-tokens', { tokens: [idOf(u.token)] }, { token })
+      expect(res.status).toBe(401)
+    }
+    expect((await t.get('/api/profile', { token: u.token })).status).toBe(200)
+  })
+
+  test('a list of positive integers, 1 to 100: else 422 in Portuguese', async () => {
+    const u = await newUser(t)
+    const cases: [unknown, string][] = [
+      [{}, 'Informe a lista de tokens a revogar.'],
+      [{ tokens: [] }, 'Informe ao menos um token.'],
+      [{ tokens: ['1|abc'] }, 'Cada token é o número antes da barra (id|segredo).'],
+      [{ tokens: [1.5] }, 'Cada token é o número antes da barra (id|segredo).'],
+      [{ tokens: [0] }, 'Cada token é o número antes da barra (id|segredo).'],
+      [{ tokens: Array.from({ length: 101 }, (_, i) => i + 1) }, 'No máximo 100 tokens por chamada.'],
+    ]
+    for (const [body, message] of cases) {
+      const res = await t.post('/api/logout-tokens', body, { token: u.token })
+      expect(res.status, JSON.stringify(body)).toBe(422)
+      expect(res.body.message).toBe(message)
+    }
+    expect((await t.get('/api/profile', { token: u.token })).status).toBe(200)
+  })
+})
+
 describe('answers for unknown calls', () => {
   test('an unknown path answers 404 with a Portuguese message', async () => {
     const res = await t.get('/api/nao-existe')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } from '../shared/contract.ts'
-import { authMessages as m } from './messages.ts'
+import { bearer, defineEndpoint, errorResponses, jsonBody, jsonContent, MessageSchema } from '../shared/contract.ts'
+import { MAX_DB_INT } from '../shared/fields.ts'
+import { authMessages as m, sessionMessages as sm } from './messages.ts'
 import { companyNameField, emailField, logoField, newPasswordField, passwordField, passwordsMatch, repeatField, userNameField } from './schemas.ts'
 
 /** Sign-up, login, password reset, profile and invite sign-up: the auth calls of spec §7. */
@@ -49,6 +50,34 @@ export const logout = defineEndpoint({
   summary: 'Sai: revoga o token usado na chamada',
   security: bearer,
   responses: { 200: jsonContent(MessageSchema, 'Token revogado'), 401: errorResponses[401] },
+})
+
+export const MAX_TOKENS_PER_CALL = 100
+
+export const LogoutTokensBody = z
+  .object({
+    tokens: z
+      .array(z.number({ error: sm.tokenIdInvalid }).int(sm.tokenIdInvalid).positive(sm.tokenIdInvalid).max(MAX_DB_INT, sm.tokenIdInvalid), {
+        error: sm.tokensRequired,
+      })
+      .min(1, sm.tokensEmpty)
+      .max(MAX_TOKENS_PER_CALL, sm.tokensTooMany(MAX_TOKENS_PER_CALL)),
+  })
+  .meta({ id: 'LogoutTokensRequest', example: { tokens: [12, 15] } })
+
+export const LogoutTokensAnswer = z
+  .object({ message: z.string(), tokens: z.array(z.number().int()).meta({ description: 'Os tokens revogados agora (só os do próprio usuário)' }) })
+  .meta({ id: 'LogoutTokensAnswer' })
+
+/** Ours: the web app ends its sessions on other devices ('Sessões ativas') knowing only their token ids (docs/decisions/008). */
+export const logoutTokens = defineEndpoint({
+  method: 'post',
+  path: '/api/logout-tokens',
+  tags: ['Autenticação'],
+  summary: 'Revoga tokens do próprio usuário pelo id (o número antes da barra); ids de outros usuários ou já revogados são ignorados',
+  security: bearer,
+  request: { body: jsonBody(LogoutTokensBody) },
+  responses: { 200: jsonContent(LogoutTokensAnswer, 'Tokens revogados'), 401: errorResponses[401], 422: errorResponses[422] },
 })
 
 export const registerMatch = passwordsMatch('password', 'confirm_password')

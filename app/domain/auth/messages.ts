@@ -36,3 +36,26 @@ export const authMessages = {
   profileUpdated: 'Perfil atualizado com sucesso!',
   unexpected: 'Erro inesperado',
 } as const
+
+/** Sessions on several devices (profile → 'Sessões ativas', POST api/logout-tokens): ours, the spec is silent. */
+export const sessionMessages = {
+  title: 'Sessões ativas',
+  intro: 'Os aparelhos e navegadores em que você está conectado. Encerre os que você não reconhece.',
+  thisSession: 'Esta sessão',
+  lastSeen: (when: string) => `Último acesso em ${when}`,
+  end: 'Encerrar',
+  endAll: 'Sair de todos os dispositivos',
+  endAllExplain: 'Encerra todas as sessões, inclusive esta: será preciso entrar de novo em cada aparelho.',
+  ended: 'Sessão encerrada.',
+  endedMany: 'Sessões encerradas.',
+  endedAll: 'Você saiu de todos os dispositivos.',
+  notFound: 'Esta sessão já foi encerrada.',
+  noneRevoked: 'Nenhum destes tokens é seu ou ainda está ativo.',
+  tokensRequired: 'Informe a lista de tokens a revogar.',
+  tokensEmpty: 'Informe ao menos um token.',
+  tokensTooMany: (max: number) => `No máximo ${max} tokens por chamada.`,
+  tokenIdInvalid: 'Cada token é o número antes da barra (id|segredo).',
+  unknownBrowser: 'Navegador desconhecido',
+  unknownSystem: 'sistema desconhecido',
+  device: (browser: string, system: string) => `${browser} no ${system}`,
+} as const
