@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '..')
 const clientDir = path.join(root, 'build/client')
 const detail = process.argv.includes('--detail')
 
-const { groups } = JSON.parse(await readFile(path.join(import.meta.dirname, 'js-budgets.json'), 'utf8'))
+const { groups, overrides = {} } = JSON.parse(await readFile(path.join(import.meta.dirname, 'js-budgets.json'), 'utf8'))
 
 /** React Router's route manifest: window.__reactRouterManifest={...} in build/client/assets/manifest-<hash>.js. */
 async function readRouteManifest() {
@@ -50,8 +50,8 @@ const { url: manifestUrl, manifest } = await readRouteManifest()
 const routes = manifest.routes
 const rows = []
 for (const route of Object.values(routes)) {
-  // Resource routes (no component) send no JavaScript of their own to a page.
-  if (!route.hasDefaultExport || route.id === 'root') continue
+  // Resource routes (no component) send no JavaScript of their own to a page; a pathless layout is not a page.
+  if (!route.hasDefaultExport || route.id === 'root' || (route.path === undefined && !route.index)) continue
   const chain = []
   for (let r = route; r; r = routes[r.parentId]) chain.unshift(r)
   const chunks = new Set([manifestUrl, manifest.entry.module, ...manifest.entry.imports])
@@ -63,7 +63,8 @@ for (const route of Object.values(routes)) {
   const sizes = await Promise.all([...chunks].map(async (url) => [url, await gzipBytes(url)]))
   const bytes = sizes.reduce((sum, [, n]) => sum + n, 0)
   const group = groupOf(route, routes)
-  const { budget, goal } = groups[group]
+  const { goal } = groups[group]
+  const budget = overrides[route.id]?.budget ?? groups[group].budget
   rows.push({ id: route.id, path: fullPath(route, routes), group, kb: bytes / 1000, budget, goal, sizes })
 }
 
