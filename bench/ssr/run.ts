@@ -70,13 +70,13 @@ function startServer(env: Record<string, string>, profileDir: string | null): Ch
 }
 
 async function waitUntilUp(child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`O servidor saiu com código ${child.exitCode}.`)
     const ok = await fetch(`${base}/`).then((r) => r.ok, () => false)
     if (ok) return
     await sleep(100)
   }
-  throw new Error('O servidor não respondeu em 60 s.')
+  throw new Error('O servidor não respondeu em 3 min.')
 }
 
 async function stopServer(child: ChildProcess) {
