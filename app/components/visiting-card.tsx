@@ -1,7 +1,7 @@
 import { Avatar } from '~/components/ui/avatar.tsx'
 import type { CompanyProfile } from '~/lib/company.server.ts'
 import { maskCellphone, maskCnpj } from '~/domain/shared/masks.ts'
-import { LINK_TYPE_LABELS, type LINK_TYPES } from '~/domain/organization/company-schemas.ts'
+import { LINK_TYPE_LABELS, type LINK_TYPES } from '~/domain/organization/link-types.ts'
 
 /** GET api/empresas/cartao/{orgId}/{targetId}: the company's face, its links (with ids) and its admin. */
 export type VisitingCardData = Pick<

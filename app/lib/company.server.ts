@@ -38,9 +38,24 @@ export type CompanyProfile = {
   condicoes_restritas: number
 }
 
-export async function loadCompany(request: Request, token: string, organizationId: number) {
-  const res = await callApi<CompanyProfile>(request, `api/empresas/profile/${organizationId}`, { token })
-  return res.ok ? res.data : null
+/** Profiles asked for while answering one request, so the layout and the screen below it share one API call. */
+const loadedDuring = new WeakMap<Request, Map<string, Promise<CompanyProfile | null>>>()
+
+/**
+ * The profile, once per request: the private layout and the screen's own loader both need it and run
+ * side by side on the same Request. A form's action gets a Request of its own, and so do the loaders
+ * that run after it, so a change the action made is always read back fresh.
+ */
+export function loadCompany(request: Request, token: string, organizationId: number) {
+  let loaded = loadedDuring.get(request)
+  if (!loaded) loadedDuring.set(request, (loaded = new Map()))
+  const key = `${organizationId} ${token}`
+  let profile = loaded.get(key)
+  if (!profile) {
+    profile = callApi<CompanyProfile>(request, `api/empresas/profile/${organizationId}`, { token }).then((res) => (res.ok ? res.data : null))
+    loaded.set(key, profile)
+  }
+  return profile
 }
 
 /** Spec §2: v lands on Market, f on Orders, b on Units; VENDAS-M or MERCADO-M on Chat. A revenda sells, like f. */

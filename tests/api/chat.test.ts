@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeBody } from '../../app/domain/chat/message-body.ts'
 import { chatMessages as m } from '../../app/domain/chat/messages.ts'
-import { chatMessages, organizationLinks } from '../../server/db/schema/index.ts'
+import { chatChannels, chatMessages, organizationLinks } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, fileOf, formOf, newUser, tinyPng, type TestApi } from './harness.ts'
 
 let t: TestApi
@@ -171,6 +171,21 @@ describe('sending and reading', () => {
     const listed = await channelOf(caio, customer.id, 'F', 'Fornecedor Alfa')
     expect(listed.notificacoes).toBe(2)
     expect(listed.ultima_mensagem?.message).toBe('Com 5% a mais')
+  })
+
+  it('the company profile shows the same unread total, and reading it makes no channel', async () => {
+    await send(ana, supplier.id, (await channelOf(caio, customer.id, 'F', 'Fornecedor Alfa')).id, 'Chegou o catálogo')
+    const notes = await t.get(`/api/chat/notificacoes/${customer.id}`, { token: caio.token })
+    const profile = await t.get(`/api/empresas/profile/${customer.id}`, { token: caio.token })
+    expect(notes.body.total).toBeGreaterThan(0)
+    expect(profile.body.notificacoes_chat).toBe(notes.body.total)
+    // A company whose channels were never listed: its profile (read on every screen) writes nothing.
+    const quiet = await createOrganization(t, { nome: 'Loja Quieta', tipo: 'v' }, [{ userId: duda.id, isAdmin: true }])
+    const channelsOfQuiet = () => t.db.select({ id: chatChannels.id }).from(chatChannels).where(eq(chatChannels.organizationId, quiet.id))
+    expect((await t.get(`/api/empresas/profile/${quiet.id}`, { token: duda.token })).body.notificacoes_chat).toBe(0)
+    expect(await channelsOfQuiet()).toEqual([])
+    expect((await channelOf(duda, quiet.id, 'I')).nome).toBe(m.channelTeam('Loja Quieta'))
+    expect(await channelsOfQuiet()).toHaveLength(1)
   })
 })
 

@@ -3,20 +3,16 @@ import {
   allNotifications,
   chatReducer,
   initialChatState,
-  type ActiveChat,
   type ChatAction,
   type ChatMessage,
   type ChatState,
   type NotificationsMap,
 } from '~/domain/chat/state.ts'
 import type { RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
+import { ACTIVE_CHAT_STORAGE_KEY, NOTIFICATIONS_STORAGE_KEY, store } from './chat-storage.ts'
 
 /** Spec §4: the realtime connection states pusher-js goes through. */
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected'
-
-/** Spec §9: chat notifications and the active chat are kept in local storage. */
-export const NOTIFICATIONS_STORAGE_KEY = 'chatNotifications'
-export const ACTIVE_CHAT_STORAGE_KEY = 'activeChat'
 
 /** What the `chat-messages` event carries (spec §7); `message` is null when it was too big for an event. */
 export type ChatEvent = {
@@ -50,34 +46,6 @@ type ChatLive = {
 const ChatLiveContext = createContext<ChatLive | null>(null)
 
 export const useChatLive = () => useContext(ChatLiveContext)
-
-function store(key: string, value: unknown) {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(value))
-  } catch {
-    // Storage refused (private mode, quota): the state lives on in memory.
-  }
-}
-
-/**
- * Spec §4: an empty user profile resets the active chat to supplier and clears the messages.
- * The Login page calls it, so the next person on this browser starts from a clean chat state.
- */
-export function forgetChatState() {
-  const state = chatReducer(initialChatState(null), { type: 'userProfile', userId: null })
-  store(ACTIVE_CHAT_STORAGE_KEY, state.activeChat)
-  store(NOTIFICATIONS_STORAGE_KEY, state.notifications)
-}
-
-/** The active chat kept by an earlier visit (spec §9), to reopen it. */
-export function readActiveChat(): Partial<ActiveChat> | undefined {
-  try {
-    const raw = window.localStorage.getItem(ACTIVE_CHAT_STORAGE_KEY)
-    return raw ? (JSON.parse(raw) as Partial<ActiveChat>) : undefined
-  } catch {
-    return undefined
-  }
-}
 
 type EchoLike = {
   private(name: string): { listen(event: string, cb: (e: ChatEvent) => void): unknown }

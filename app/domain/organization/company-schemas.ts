@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { companyMessages as m } from './company-messages.ts'
 import { UFS } from '../shared/uf.ts'
+import { LINK_TYPES } from './link-types.ts'
 
-export const LINK_TYPES = ['site', 'instagram', 'facebook', 'linkedin', 'whatsapp', 'outro'] as const
+export { LINK_TYPE_LABELS, LINK_TYPES } from './link-types.ts'
 
 const optionalText = (label: string, max: number) =>
   z
@@ -74,12 +75,3 @@ export const VisitingCardFormSchema = CompanyDetailsSchema.extend({
     .transform((rows) => rows.flatMap((row) => (row.content ? [{ type: row.type as (typeof LINK_TYPES)[number], content: row.content }] : [])))
     .refine((rows) => rows.length <= 10, m.tooManyLinks),
 })
-
-export const LINK_TYPE_LABELS: Record<(typeof LINK_TYPES)[number], string> = {
-  site: 'Site',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  whatsapp: 'WhatsApp',
-  outro: 'Outro',
-}

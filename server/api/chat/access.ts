@@ -37,13 +37,13 @@ export function channelsOfOrganization(org: Organization): SQL {
 
 /** Makes the organization's channels that do not exist yet (idempotent: safe on every listing). */
 export async function ensureChannels(db: Db | Tx, org: Organization) {
-  await db
-    .insert(chatChannels)
-    .values([{ padrao: 'I', organizationId: org.id }, ...flagsOf(org).map((flag) => ({ padrao: 'B', organizationId: flag }))])
-    .onConflictDoNothing()
   const l = organizationLinks
+  const owned = [sql`('I', ${org.id}::integer)`, ...flagsOf(org).map((flag) => sql`('B', ${flag}::integer)`)]
+  // One statement: the channel list runs it on every visit.
   await db.execute(
     sql`insert into ${chatChannels} (padrao, organization_id, partner_id)
+        select padrao, organization_id, null::integer from (values ${sql.join(owned, sql`, `)}) as owned (padrao, organization_id)
+        union all
         select 'F', ${l.organizationId}, ${l.partnerId} from ${l}
         where ${l.relacao} = 'cliente' and (${l.organizationId} = ${org.id} or ${l.partnerId} = ${org.id})
         on conflict do nothing`,

@@ -33,9 +33,12 @@ const lastMessageId = sql<number | null>`(select max(${chatMessages.id}) from ${
 const shownOrganization = (orgId: number) =>
   sql`case when ${chatChannels.padrao} = 'F' and ${chatChannels.organizationId} = ${orgId} then ${chatChannels.partnerId} else ${chatChannels.organizationId} end`
 
-/** Unread counts of every channel the organization's member sees, by type (the chat state's notifications map, spec §3). */
+/**
+ * Unread counts of every channel the organization's member sees, by type (the chat state's notifications map, spec §3).
+ * Only channels with unread messages are listed, and a channel not made yet has none: counting needs no ensureChannels,
+ * which would write on every page view (the layout reads this through the company profile).
+ */
 export async function notificationsFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {
-  await ensureChannels(db, organization)
   const rows = await db
     .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: organizations })
     .from(chatChannels)

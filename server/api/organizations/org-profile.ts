@@ -1,6 +1,6 @@
 import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { memberships, organizations } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
@@ -26,19 +26,19 @@ export function registerOrgProfile(app: Api, { db }: Deps) {
       )
     }
     const where = and(...conditions)
-    const [{ total }] = await db
-      .select({ total: count() })
-      .from(memberships)
-      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-      .where(where)
+    // The page and the total in one query (this list is the personal environment's, read on every visit);
+    // a page past the end has no row to carry the total, and only then is it counted apart.
     const rows = await db
-      .select({ m: memberships, o: organizations })
+      .select({ m: memberships, o: organizations, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .where(where)
       .orderBy(asc(organizations.nome), asc(organizations.id))
       .limit(regPerPage)
       .offset((page - 1) * regPerPage)
+    const total = rows.length
+      ? rows[0].total
+      : (await db.select({ total: count() }).from(memberships).innerJoin(organizations, eq(organizations.id, memberships.organizationId)).where(where))[0].total
     const data = rows.map(({ m, o }) => ({
       organizacao_id: o.id,
       cnpj: o.cnpj,

@@ -1,0 +1,36 @@
+import { chatReducer, initialChatState, type ActiveChat } from '~/domain/chat/state.ts'
+
+/**
+ * Spec §9: chat notifications and the active chat are kept in local storage. Apart from the
+ * realtime provider (chat-live.tsx) so that the Login page, which clears them, does not ship it.
+ */
+export const NOTIFICATIONS_STORAGE_KEY = 'chatNotifications'
+export const ACTIVE_CHAT_STORAGE_KEY = 'activeChat'
+
+export function store(key: string, value: unknown) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value))
+  } catch {
+    // Storage refused (private mode, quota): the state lives on in memory.
+  }
+}
+
+/**
+ * Spec §4: an empty user profile resets the active chat to supplier and clears the messages.
+ * The Login page calls it, so the next person on this browser starts from a clean chat state.
+ */
+export function forgetChatState() {
+  const state = chatReducer(initialChatState(null), { type: 'userProfile', userId: null })
+  store(ACTIVE_CHAT_STORAGE_KEY, state.activeChat)
+  store(NOTIFICATIONS_STORAGE_KEY, state.notifications)
+}
+
+/** The active chat kept by an earlier visit (spec §9), to reopen it. */
+export function readActiveChat(): Partial<ActiveChat> | undefined {
+  try {
+    const raw = window.localStorage.getItem(ACTIVE_CHAT_STORAGE_KEY)
+    return raw ? (JSON.parse(raw) as Partial<ActiveChat>) : undefined
+  } catch {
+    return undefined
+  }
+}
