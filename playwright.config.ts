@@ -2,10 +2,21 @@ import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3123)
 
+/**
+ * Specs that change or count the demo data of server/db/seed.ts (its teams, chats, flags and
+ * one-use invites): one worker runs them one after another, in this order, as when the whole suite
+ * ran on one worker. Every other spec uses data of its own (users from sign-up, new companies) or
+ * only reads demo data no spec changes, and runs beside them. A new spec that changes demo data, or
+ * checks something another spec changes (organizations.spec.ts reads Rede Farma Mais's menu, whose
+ * chat badge chat.spec.ts moves), goes here.
+ */
+const DEMO_DATA_SPECS = ['chat', 'flag', 'invite', 'no-javascript', 'organizations', 'partner-invite', 'team'].map((name) => `**/${name}.spec.ts`)
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two cores in CI; E2E_WORKERS=1 runs everything in one line (e.g. to compare timings).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
@@ -31,6 +42,10 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'demo-data', testMatch: DEMO_DATA_SPECS, workers: 1 },
+    { name: 'own-data', testIgnore: DEMO_DATA_SPECS },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${PORT}/api/openapi.json`,

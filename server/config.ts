@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import type { PasswordHashCost } from './security/passwords.ts'
 
 /** Every setting the product reads, with its default. README's configuration table mirrors this. */
 const EnvSchema = z.object({
@@ -27,6 +28,7 @@ const EnvSchema = z.object({
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PUSHER_APP_CLUSTER: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  PASSWORD_HASH_COST: z.enum(['production', 'test']).default('production'),
 })
 
 export type Config = {
@@ -65,10 +67,15 @@ export type Config = {
   pusherCluster: string | undefined
   /** Realtime fan-out across processes (Redis pub/sub) when set. */
   redisUrl: string | undefined
+  /** argon2id cost of new password hashes; `test` only for the test suites, never under NODE_ENV=production. */
+  passwordHashCost: PasswordHashCost
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.parse(env)
+  if (parsed.PASSWORD_HASH_COST === 'test' && parsed.NODE_ENV === 'production') {
+    throw new Error('PASSWORD_HASH_COST=test não é permitido com NODE_ENV=production.')
+  }
   const dataDir = path.resolve(parsed.DATA_DIR)
   return {
     env: parsed.NODE_ENV,
@@ -97,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusherScheme: parsed.PUSHER_SCHEME ?? 'http',
     pusherCluster: parsed.PUSHER_APP_CLUSTER || undefined,
     redisUrl: parsed.REDIS_URL || undefined,
+    passwordHashCost: parsed.PASSWORD_HASH_COST,
   }
 }

@@ -13,15 +13,18 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type Database = { db: Db; close: () => Promise<void> }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any constant: serialises migrations when several nodes start at once on PostgreSQL. */
 const MIGRATION_LOCK = 727_001
 
 /**
  * PostgreSQL when a URL is given, else the embedded PGlite: in `dataDir`, or in
- * memory when `dataDir` is omitted (tests). Migrations run before it is returned.
+ * memory when `dataDir` is omitted (tests). An in-memory PGlite can start from
+ * `template`, a data-folder tarball (PGlite's dumpDataDir) of a migrated database:
+ * the API tests clone one instead of creating and migrating a database per file.
+ * Migrations run before it is returned (a no-op on an up-to-date template).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir?: string; template?: Blob }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
     // An idle connection cut by the server (restart, admin, dropped test database) must not crash the process:
@@ -37,7 +40,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     }
     return { db: drizzlePg({ client: pool, schema }) as unknown as Db, close: () => pool.end() }
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.template })
   const db = drizzlePglite({ client, schema })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Db, close: () => client.close() }

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
-import { hashPassword } from '../security/passwords.ts'
 import { sha256 } from '../security/tokens.ts'
 import type { Db } from './client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
 export const DEMO_PASSWORD = 'demo12345'
+/**
+ * DEMO_PASSWORD hashed once with the production argon2id parameters (tests/unit/passwords.test.ts checks
+ * both): every start on an empty database seeds without paying for a hash. The password is public (README).
+ */
+export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$6NJfzsMC05AZDG8cHCGQJg$sczWhffjG7MPNPA17Hv4DE3whMe+DJ2nVfawDRksIeY'
 
 /** README lists these logins. */
 export const DEMO_USERS = {
@@ -28,7 +32,7 @@ const VERTICALS = ['Farma', 'Alimentos', 'Cosméticos', 'Pet', 'Construção', '
 export async function seedDemo(db: Db) {
   const [already] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.ana.email))
   if (already) return false
-  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const passwordHash = DEMO_PASSWORD_HASH
   await db.transaction(async (tx) => {
     const vs = await tx.insert(verticals).values(VERTICALS.map((nome) => ({ nome }))).returning()
     const farma = vs[0].id

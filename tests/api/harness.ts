@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import pg from 'pg'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../../server/security/tokens.ts'
 import { createApi } from '../../server/api/index.ts'
@@ -15,20 +15,26 @@ import { createFileStore } from '../../server/files/file-store.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 import type { Publisher } from '../../server/realtime/publisher.ts'
 
+/** Read once per test file (each file runs in its own module scope). */
+let pgliteTemplate: Promise<Blob> | undefined
+
 /**
  * The real API on a real database: an in-memory PGlite by default, or a fresh
- * PostgreSQL database (created and dropped here) when DATABASE_URL is set.
+ * PostgreSQL database (created and dropped here) when DATABASE_URL is set. Either
+ * is a copy of the database tests/api/global-setup.ts migrated once for the run.
+ * Passwords are hashed at the test cost unless `env` says PASSWORD_HASH_COST=production.
  */
 export async function createTestApi(options: { env?: NodeJS.ProcessEnv; publisher?: Publisher } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-'))
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test', ...options.env })
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', ...options.env })
   let dropDatabase: (() => Promise<void>) | undefined
   let url: string | undefined
+  let template: Blob | undefined
   if (process.env.DATABASE_URL) {
     const name = `api_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
     await admin.connect()
-    await admin.query(`create database ${name}`)
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`)
     await admin.end()
     const target = new URL(process.env.DATABASE_URL)
     target.pathname = `/${name}`
@@ -39,8 +45,11 @@ export async function createTestApi(options: { env?: NodeJS.ProcessEnv; publishe
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
     }
+  } else {
+    pgliteTemplate ??= readFile(inject('pgliteTemplateFile')).then((bytes) => new Blob([new Uint8Array(bytes)]))
+    template = await pgliteTemplate
   }
-  const database = await openDatabase({ url })
+  const database = await openDatabase({ url, template })
   const api = createApi({
     db: database.db,
     config,

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, request, type APIRequestContext, type Cookie, type Page } from '@playwright/test'
 
 export const DEMO = { email: 'ana@distribuidorasol.com.br', password: 'demo12345', name: 'Ana Paula Lima' }
 export const MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? '.e2e-data', 'mail')
@@ -22,13 +22,62 @@ export function uniqueEmail(prefix = 'pessoa') {
   return `${prefix}.${Date.now()}.${++counter}@teste.com.br`
 }
 
-export async function login(page: Page, email: string, password: string, remember = false) {
+/** Where a login lands (spec §2): the personal environment, or the last company entered by the same user. */
+const LANDED = /\/personal-environment|\/market|\/orders|\/units/
+
+/** Logs in through the Login form, as a person would. tests/e2e/login.spec.ts keeps this path covered. */
+export async function loginWithForm(page: Page, email: string, password: string, remember = false) {
   await page.goto('/')
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Senha').fill(password)
   if (remember) await page.getByLabel('Lembrar de mim').check()
   await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page).toHaveURL(/\/personal-environment|\/market|\/orders|\/units/)
+  await expect(page).toHaveURL(LANDED)
+}
+
+/** The emails of server/db/seed.ts's users, whose sessions each worker keeps (see `login`). */
+const DEMO_EMAILS = new Set(['ana@distribuidorasol.com.br', 'bruno@farmaciacentral.com.br', 'carla@revendanorte.com.br', 'davi@novo.com.br'])
+
+/** Per worker (module state is per worker process): one session per demo user, never shared with another worker. */
+const demoSessions = new Map<string, Promise<Cookie[]>>()
+
+/** Posts the Login form's fields to the Login route, as the form without JavaScript would. */
+function postLogin(requestContext: APIRequestContext, email: string, password: string) {
+  const origin = base.info().project.use.baseURL!
+  return requestContext.post('/?index', { form: { email, password }, headers: { origin }, maxRedirects: 0 })
+}
+
+async function demoSession(email: string, password: string) {
+  const api = await request.newContext({ baseURL: base.info().project.use.baseURL })
+  try {
+    const res = await postLogin(api, email, password)
+    expect(res.status(), `login of ${email}`).toBe(302)
+    return (await api.storageState()).cookies
+  } finally {
+    await api.dispose()
+  }
+}
+
+/**
+ * Starts `page` logged in, without the form (tests/e2e/login.spec.ts tests the form itself):
+ * a demo user reuses the session its worker opened once (so a test must never log a demo user
+ * out of it, nor change a demo user's password: use `loginWithForm` or a user of its own);
+ * anyone else logs in through the Login route, landing where the form would. "Lembrar de mim"
+ * goes through the form.
+ */
+export async function login(page: Page, email: string, password: string, remember = false) {
+  if (remember) return loginWithForm(page, email, password, true)
+  if (DEMO_EMAILS.has(email)) {
+    const key = `${email}\n${password}`
+    if (!demoSessions.has(key)) demoSessions.set(key, demoSession(email, password).catch((error) => (demoSessions.delete(key), Promise.reject(error))))
+    await page.context().addCookies(await demoSessions.get(key)!)
+    await page.goto('/')
+  } else {
+    const res = await postLogin(page.request, email, password)
+    expect(res.status(), `login of ${email}`).toBe(302)
+    await page.goto(res.headers().location)
+  }
+  await expect(page).toHaveURL(LANDED)
 }
 
 /** A password that satisfies the sign-up rules, used by the accounts the tests create. */

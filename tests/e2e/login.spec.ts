@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import { test, CARLA, DEMO, login, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
+import { test, CARLA, DEMO, loginWithForm, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
 
 test('the Login screen of spec §2 opens at / and at unknown paths', async ({ page }) => {
   for (const url of ['/', '/uma/rota/que/nao/existe']) {
@@ -76,7 +76,7 @@ test('the validation messages of spec §5 appear under the Login fields as the p
 })
 
 test('a demo user logs in, sees the organizations and logs out', async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password)
+  await loginWithForm(page, DEMO.email, DEMO.password)
   await expect(page).toHaveURL(/\/personal-environment$/)
   await expect(page.getByRole('heading', { name: 'Minhas organizações' })).toBeVisible()
   const orgs = page.getByRole('list', { name: 'Organizações' })
@@ -97,7 +97,7 @@ test('a demo user logs in, sees the organizations and logs out', async ({ page }
 test('logout revokes the session: an old copy of the cookie opens nothing', async ({ page, context }) => {
   const email = uniqueEmail('logout')
   await signUp(page, { name: 'lia logout', email, password: NEW_PASSWORD })
-  await login(page, email, NEW_PASSWORD)
+  await loginWithForm(page, email, NEW_PASSWORD)
   const before = await context.cookies()
   await logout(page)
   await context.addCookies(before)
@@ -141,19 +141,19 @@ test('after 5 wrong passwords in a minute the next try is throttled with a clear
 })
 
 test('after login the last company of the same user is entered again, not for another user', async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password)
+  await loginWithForm(page, DEMO.email, DEMO.password)
   await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
   // Type f lands on Orders.
   await expect(page).toHaveURL(/\/orders$/)
   await expect(page.getByRole('banner').getByText('Distribuidora Sol')).toBeVisible()
   await logout(page)
 
-  await login(page, DEMO.email, DEMO.password)
+  await loginWithForm(page, DEMO.email, DEMO.password)
   await expect(page).toHaveURL(/\/orders$/)
   await expect(page.getByRole('banner').getByText('Distribuidora Sol')).toBeVisible()
   await logout(page)
 
   // Carla also belongs to Distribuidora Sol, but it was Ana's last company.
-  await login(page, CARLA.email, CARLA.password)
+  await loginWithForm(page, CARLA.email, CARLA.password)
   await expect(page).toHaveURL(/\/personal-environment$/)
 })

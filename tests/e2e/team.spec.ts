@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test'
-import { test, BRUNO, CARLA, DEMO, fillSignup, mailsTo, MSG, NEW_PASSWORD, uniqueEmail } from './helpers.ts'
+import { test, BRUNO, CARLA, DEMO, fillSignup, login, mailsTo, MSG, NEW_PASSWORD, uniqueEmail } from './helpers.ts'
 
 // Meu Time (/my-team): roles, invites by e-mail accepted or declined from the mail, members, audit.
 
@@ -21,10 +21,7 @@ const TEAM = {
 
 /** Logs in and enters the organization from the personal environment (a fresh browser has no last company). */
 async function enter(page: Page, user: { email: string; password: string }, org: string) {
-  await page.goto('/')
-  await page.getByLabel('E-mail').fill(user.email)
-  await page.getByLabel('Senha').fill(user.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await login(page, user.email, user.password)
   await expect(page).toHaveURL(/\/personal-environment$/)
   await page.getByRole('button', { name: `Entrar em ${org}` }).click()
   await expect(page.getByRole('banner').getByText(org)).toBeVisible()

@@ -38,7 +38,7 @@ function linkFor(invite: Invite, newOrgId: number) {
   return { organizationId: inviter, partnerId: newOrgId, relacao: invite.relacao }
 }
 
-export function registerInvites(app: Api, { db, files }: Deps) {
+export function registerInvites(app: Api, { db, files, config }: Deps) {
   app.openapi(
     createRoute(authApi.restoreInvite),
     async (c) => {
@@ -70,7 +70,7 @@ export function registerInvites(app: Api, { db, files }: Deps) {
         logo = stored
       }
       const logoUrl = logo?.url ?? null
-      const passwordHash = await hashPassword(body.password)
+      const passwordHash = await hashPassword(body.password, config.passwordHashCost)
 
       // A refused sign-up (e.g. another person used the invite a moment before) leaves no file behind.
       const result = await db.transaction(async (tx) => {

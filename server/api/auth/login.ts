@@ -32,7 +32,7 @@ export function registerLogin(app: Api, { db, config }: Deps) {
     }
 
     const [user] = await db.select().from(users).where(eq(users.email, email))
-    if (!(await verifyPassword(user?.passwordHash, password))) {
+    if (!(await verifyPassword(user?.passwordHash, password, config.passwordHashCost))) {
       await db.transaction(async (tx) => {
         await tx.insert(loginAttempts).values({ key })
         await tx.delete(loginAttempts).where(and(eq(loginAttempts.key, key), lt(loginAttempts.createdAt, windowStart)))

@@ -52,7 +52,7 @@ export function registerPasswordReset(app: Api, { db, mailer, config }: Deps) {
     if (!row) fail('token', m.resetTokenInvalid)
     if (row.usedAt) fail('token', m.resetTokenUsed)
     if (row.createdAt.getTime() + RESET_TOKEN_TTL_MS < Date.now()) fail('token', m.resetTokenExpired)
-    const passwordHash = await hashPassword(password)
+    const passwordHash = await hashPassword(password, config.passwordHashCost)
     await db.transaction(async (tx) => {
       // Marking the token used in the same statement that checks it makes a second, concurrent use fail.
       const used = await tx

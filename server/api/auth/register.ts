@@ -9,10 +9,10 @@ import { hashPassword } from '../../security/passwords.ts'
 
 const route = createRoute(authApi.register)
 
-export function registerRegister(app: Api, { db }: Deps) {
+export function registerRegister(app: Api, { db, config }: Deps) {
   app.openapi(route, async (c) => {
     const { name, email, password } = c.req.valid('json')
-    const passwordHash = await hashPassword(password)
+    const passwordHash = await hashPassword(password, config.passwordHashCost)
     const created = await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
       if (existing) return false
