@@ -315,7 +315,7 @@ test('an emoji from the picker, an image and a PDF reach Bruno; the media, searc
 
   // Today's messages come under 'Hoje'.
   await expect(chat(b).log.getByRole('separator').last()).toHaveText('Hoje')
-  await expect(chat(b).message(`${greeting}👍`).locator('xpath=preceding-sibling::li[@role="separator"][1]')).toHaveText('Hoje')
+  await expect(chat(b).message(`${greeting}👍`).locator('xpath=preceding-sibling::li[@class="chat-separator"][1]')).toHaveText('Hoje')
 
   // Media panel: the image and the PDF, newest first.
   await b.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: 'Mídia' }).click()

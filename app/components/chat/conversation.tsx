@@ -34,7 +34,7 @@ export function Conversation({ view, channel, messages: initialMessages, hasMore
   const conversation = useConversation({ channelId: channel.id, padrao: channel.padrao, me, initialMessages, initialHasMore })
   const [replyTo, setReplyTo] = useState<AnswerRef | null>(replyFromUrl)
   useEffect(() => setReplyTo(replyFromUrl), [replyFromUrl, channel.id])
-  const listRef = useRef<HTMLOListElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
   const { messages } = conversation
   const entries = withDateSeparators(messages, new Date(), { today: m.today, yesterday: m.yesterday })
   const lastKey = messages.length ? `${messages[messages.length - 1].client_id}-${messages.length}` : ''
@@ -77,8 +77,9 @@ export function Conversation({ view, channel, messages: initialMessages, hasMore
           {m.connection[connection]}
         </p>
       ) : null}
-      <ol
-        className="plain-list chat-messages"
+      {/* The log wraps the list: role="log" on the <ol> itself would take its list semantics from the items. */}
+      <div
+        className="chat-messages"
         ref={listRef}
         role="log"
         aria-live="polite"
@@ -88,41 +89,44 @@ export function Conversation({ view, channel, messages: initialMessages, hasMore
           nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80
         }}
       >
-        {conversation.hasMore ? (
-          <li className="chat-older">
-            {hydrated ? (
-              <button type="button" className="chat-link" onClick={() => void conversation.loadOlder()}>
-                {m.loadOlder}
-              </button>
-            ) : (
-              <Link to={chatHref({ ...view, antes: messages[0]?.id ?? null })}>{m.loadOlder}</Link>
-            )}
-          </li>
-        ) : null}
-        {messages.length === 0 ? <li className="muted chat-empty">{m.noMessages}</li> : null}
-        {entries.map((entry) =>
-          entry.kind === 'separator' ? (
-            <li key={entry.key} className="chat-separator" role="separator">
-              <span>{entry.message}</span>
+        <ol className="plain-list chat-message-list">
+          {conversation.hasMore ? (
+            <li className="chat-older">
+              {hydrated ? (
+                <button type="button" className="chat-link" onClick={() => void conversation.loadOlder()}>
+                  {m.loadOlder}
+                </button>
+              ) : (
+                <Link to={chatHref({ ...view, antes: messages[0]?.id ?? null })}>{m.loadOlder}</Link>
+              )}
             </li>
-          ) : (
-            <MessageItem
-              key={entry.item.client_id + entry.item.user_id}
-              message={entry.item}
-              userId={me.id}
-              hydrated={hydrated}
-              here={here}
-              replyHref={`${chatHref({ ...view, responder: entry.item.id })}#composer`}
-              onReply={(msg) => {
-                setReplyTo(answerRefOf(msg))
-                document.querySelector<HTMLTextAreaElement>('.chat-input')?.focus()
-              }}
-              onHighlight={(msg) => void conversation.highlight(msg)}
-              onRetry={conversation.retry}
-            />
-          ),
-        )}
-      </ol>
+          ) : null}
+          {messages.length === 0 ? <li className="muted chat-empty">{m.noMessages}</li> : null}
+          {entries.map((entry) =>
+            entry.kind === 'separator' ? (
+              // A list item holding the separator: a list may only hold list items.
+              <li key={entry.key} className="chat-separator">
+                <span role="separator">{entry.message}</span>
+              </li>
+            ) : (
+              <MessageItem
+                key={entry.item.client_id + entry.item.user_id}
+                message={entry.item}
+                userId={me.id}
+                hydrated={hydrated}
+                here={here}
+                replyHref={`${chatHref({ ...view, responder: entry.item.id })}#composer`}
+                onReply={(msg) => {
+                  setReplyTo(answerRefOf(msg))
+                  document.querySelector<HTMLTextAreaElement>('.chat-input')?.focus()
+                }}
+                onHighlight={(msg) => void conversation.highlight(msg)}
+                onRetry={conversation.retry}
+              />
+            ),
+          )}
+        </ol>
+      </div>
       {conversation.error ? (
         <p className="field-errors chat-send-error" role="alert">
           {conversation.error}{' '}

@@ -66,9 +66,7 @@ export function Header({ user, company, menu }: HeaderProps) {
 
       {company ? (
         <Link to="?modal=cartao" className="header-company" preventScrollReset aria-label={`Cartão de visita de ${company.nome}`}>
-          <span className="org-avatar header-company-avatar" aria-hidden="true">
-            {company.avatar ? <img src={company.avatar} alt="" /> : company.nome.slice(0, 1).toUpperCase()}
-          </span>
+          <AvatarMark className="org-avatar header-company-avatar" src={company.avatar} name={company.nome} />
           <span className="header-company-name">{company.nome}</span>
         </Link>
       ) : null}
@@ -107,6 +105,19 @@ export function Header({ user, company, menu }: HeaderProps) {
   )
 }
 
+/**
+ * A decorative avatar: the picture, or the name's initial drawn by CSS (`data-initial`). The initial is no
+ * text of the page, so the visible text of the link or summary around it is exactly the name its
+ * aria-label contains (WCAG 2.5.3, axe's label-content-name-mismatch).
+ */
+function AvatarMark({ className, src, name }: { className: string; src: string | null; name: string }) {
+  return (
+    <span className={className} aria-hidden="true" data-initial={src ? undefined : name.slice(0, 1).toUpperCase()}>
+      {src ? <img src={src} alt="" /> : null}
+    </span>
+  )
+}
+
 /** Kept as it was (e2e tests open it by its label and press its items). With JS it also closes on Escape and on a click outside. */
 function UserMenu({ user }: { user: HeaderUser }) {
   const ref = useRef<HTMLDetailsElement>(null)
@@ -139,9 +150,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
   return (
     <details className="user-menu" ref={ref}>
       <summary aria-label={`Menu do usuário ${user.nome}`}>
-        <span className="avatar" aria-hidden="true">
-          {user.avatar ? <img src={user.avatar} alt="" /> : user.nome.slice(0, 1).toUpperCase()}
-        </span>
+        <AvatarMark className="avatar" src={user.avatar} name={user.nome} />
         <span className="user-name">{user.nome}</span>
       </summary>
       <ul className="menu" role="list">

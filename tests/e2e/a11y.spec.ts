@@ -1,0 +1,249 @@
+import { createRequire } from 'node:module'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { AxeResults, RunOptions } from 'axe-core'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import routes from '../../app/routes.ts'
+import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
+import { fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
+
+/**
+ * Accessibility as a test (issue #8): every screen of app/routes.ts, logged out and as a member
+ * of each organization type, with and without a modal open, has no serious or critical axe-core
+ * violation. The screens come from the route config, so a new route joins this test by itself;
+ * a new path parameter only needs a value in PARAM_VALUES.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+const BLOCKING = new Set(['serious', 'critical'])
+
+/** The private area: the routes under this layout need a login (and most a company entered). */
+const PRIVATE_LAYOUT = 'routes/_app.tsx'
+
+type Screen = { pattern: string; private: boolean }
+
+/** Every page route of the config: resource routes (`.ts` modules: actions, files, JSON) and the catch-all are no screens. */
+function screensOf(entries: RouteConfigEntry[], underPrivate = false, prefix = ''): Screen[] {
+  return entries.flatMap((entry) => {
+    const pattern = entry.index ? prefix || '/' : entry.path ? `${prefix}/${entry.path}` : prefix
+    const inPrivate = underPrivate || entry.file === PRIVATE_LAYOUT
+    if (entry.children) return screensOf(entry.children, inPrivate, pattern)
+    if (!entry.file.endsWith('.tsx') || entry.path === '*') return []
+    return [{ pattern, private: inPrivate }]
+  })
+}
+
+/** Real demo values for path parameters (ids read from the demo data at run time). */
+type DemoIds = { sol: number; central: number }
+const PARAM_VALUES = (ids: DemoIds): Record<string, string> => ({
+  orderId: '1',
+  orderStatus: 'A',
+  customerId: String(ids.central),
+  conditionId: '1',
+  conditionName: 'Condição Farma',
+  owner: String(ids.sol),
+  olId: '1',
+  olName: 'Operador Logístico',
+  discount: '5',
+  email: DEMO.email,
+  // A demo invite token (server/db/seed.ts); also well formed for the team invite and the reset link, whose pages render before any check.
+  token: 'convite-demo-farmacia',
+  orgId: String(ids.sol),
+})
+
+function fill(pattern: string, ids: DemoIds): string {
+  const values = PARAM_VALUES(ids)
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name]
+    if (value === undefined) throw new Error(`tests/e2e/a11y.spec.ts: add a demo value for the path parameter :${name} (${pattern})`)
+    return encodeURIComponent(value)
+  })
+}
+
+const ALL_SCREENS = screensOf(routes)
+const screens = (ids: DemoIds, privateOnes: boolean) =>
+  ALL_SCREENS.filter((s) => s.private === privateOnes).map((s) => ({ ...s, path: fill(s.pattern, ids) }))
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const AXE_OPTIONS: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] }
+
+/**
+ * Runs axe-core in the page and collects every blocking violation of the test, so one run reports
+ * them all. axe is loaded once per document by an init script and run in place: AxeBuilder of
+ * @axe-core/playwright injects the whole script again on every call (and, by default, opens a
+ * blank page to finish), which cost 4-5 s per check here against about 1 s.
+ */
+async function axeChecker(page: Page) {
+  await page.addInitScript({ path: AXE_SCRIPT })
+  const problems: string[] = []
+  let checked = 0
+  return {
+    problems,
+    get checked() {
+      return checked
+    },
+    async check(label: string) {
+      const results = await page.evaluate(
+        (options) => (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
+        AXE_OPTIONS,
+      )
+      checked++
+      for (const v of results.violations) {
+        if (!v.impact || !BLOCKING.has(v.impact)) continue
+        const targets = v.nodes.map((n) => n.target.join(' ')).join(' | ')
+        problems.push(`${label}: ${v.id} (${v.impact}) — ${v.help} — ${targets}`)
+      }
+    },
+  }
+}
+
+/** Opens a screen and waits for React to take over (the side menu marks it inside a company). */
+async function visit(page: Page, path: string) {
+  await page.goto(path)
+  if (await page.locator('.side-menu').count()) await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
+}
+
+type OrgList = { organizacoes: { data: { organizacao_id: number; organizacao: { nome: string } }[] } }
+
+/** The ids of `user`'s organizations by name, asked from the API (no browser, no page). */
+async function orgIdsOf(api: APIRequestContext, user: { email: string; password: string }) {
+  const login = await api.post('/api/login', { data: { email: user.email, password: user.password } })
+  expect(login.ok(), `API login of ${user.email}`).toBe(true)
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}`, Accept: 'application/json' }
+  const list = (await (await api.get('/api/OrgProfile/50/null/null', { headers })).json()) as OrgList
+  await api.post('/api/logout', { headers })
+  return new Map(list.organizacoes.data.map((o) => [o.organizacao.nome, o.organizacao_id]))
+}
+
+const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos']
+const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 720 }
+
+/** The id of an organization of the personal environment (its 'Entrar em' form). */
+async function orgIdOnPage(page: Page, nome: string) {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: `Entrar em ${nome}` }) })
+  return Number(await form.locator('input[name="organizacao_id"]').inputValue())
+}
+
+/**
+ * Enters `company` from the personal environment and checks every private screen, each company
+ * modal, the phone drawer, the user menu, the chat panels and the emoji picker.
+ */
+async function checkCompany(page: Page, axe: Awaited<ReturnType<typeof axeChecker>>, company: { nome: string; tipo: OrgType }, ids: DemoIds) {
+  await visit(page, '/personal-environment')
+  await page.getByRole('button', { name: `Entrar em ${company.nome}` }).click()
+  await expect(page).toHaveURL(LANDING[company.tipo])
+  const landing = new URL(page.url()).pathname
+  const who = `${company.nome} (${company.tipo})`
+
+  for (const screen of screens(ids, true)) {
+    await visit(page, screen.path)
+    await axe.check(`${who} ${screen.path}`)
+  }
+
+  for (const modal of COMPANY_MODALS) {
+    await visit(page, `${landing}?modal=${modal}`)
+    // A modal this type has not (the flag's, for a varejo only) leaves the landing screen, checked above.
+    if (await page.getByRole('dialog').count()) await axe.check(`${who} ${landing}?modal=${modal}`)
+  }
+
+  await visit(page, landing)
+  const userMenu = page.getByRole('banner').getByLabel(/^Menu do usuário/)
+  await userMenu.click()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Perfil' })).toBeVisible()
+  await axe.check(`${who} user menu`)
+  await userMenu.press('Escape')
+
+  await page.setViewportSize(PHONE)
+  await page.getByRole('button', { name: 'Menu principal' }).click()
+  await expect(page.getByRole('button', { name: 'Fechar menu' })).toBeFocused()
+  await axe.check(`${who} side menu drawer (phone)`)
+  await page.setViewportSize(DESKTOP)
+
+  // The chat with a conversation open: the first channel of the first tab that has one.
+  for (const tipo of ['I', 'B', 'F']) {
+    await visit(page, `/Chat?tipo=${tipo}`)
+    const channel = page.getByRole('complementary', { name: 'Conversas' }).locator('a.chat-channel').first()
+    if (!(await channel.count())) continue
+    await channel.click()
+    await expect(page).toHaveURL(/[?&]canal=\d+/)
+    await expect(page.getByRole('log')).toBeVisible()
+    const open = page.url()
+    await axe.check(`${who} /Chat channel open`)
+    for (const painel of CHAT_PANELS) {
+      await visit(page, `${open}&painel=${painel}`)
+      await axe.check(`${who} /Chat?painel=${painel}`)
+    }
+    // The picker over the last panel: the same composer, one page load fewer.
+    await page.locator('.chat-emoji > summary').click()
+    await expect(page.locator('.chat-emoji-panel')).toBeVisible()
+    await axe.check(`${who} /Chat emoji picker`)
+    break
+  }
+}
+
+let ids: DemoIds & { praca: number }
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  const ana = await orgIdsOf(api, DEMO)
+  const bruno = await orgIdsOf(api, BRUNO)
+  await api.dispose()
+  ids = { sol: ana.get('Distribuidora Sol')!, central: bruno.get('Farmácia Central')!, praca: bruno.get('Drogaria da Praça')! }
+})
+
+test.describe('accessibility (axe-core): no serious or critical violation', () => {
+  test.describe.configure({ timeout: 480_000 })
+  test.use({ viewport: DESKTOP })
+
+  test('logged out: every public screen', async ({ page }) => {
+    const axe = await axeChecker(page)
+    for (const screen of screens(ids, false)) {
+      await visit(page, screen.path)
+      await axe.check(`logged out ${screen.path}`)
+    }
+    expect(axe.checked).toBeGreaterThan(5)
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
+  test('Ana: every screen of Distribuidora Sol (f) and Rede Farma Mais (b)', async ({ page }) => {
+    const axe = await axeChecker(page)
+    await login(page, DEMO.email, DEMO.password)
+    await axe.check('Ana /personal-environment')
+    await checkCompany(page, axe, { nome: 'Distribuidora Sol', tipo: 'f' }, ids)
+    await checkCompany(page, axe, { nome: 'Rede Farma Mais', tipo: 'b' }, ids)
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
+  test('Bruno: every screen of Farmácia Central (v), and the feedback modal', async ({ page }) => {
+    const axe = await axeChecker(page)
+    await login(page, BRUNO.email, BRUNO.password)
+    await visit(page, `/personal-environment?modal=avaliar&org=${ids.praca}`)
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await axe.check('Bruno /personal-environment?modal=avaliar')
+    await checkCompany(page, axe, { nome: 'Farmácia Central', tipo: 'v' }, ids)
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
+  test('Carla: every screen of Revenda Norte (r)', async ({ page }) => {
+    const axe = await axeChecker(page)
+    await login(page, CARLA.email, CARLA.password)
+    await checkCompany(page, axe, { nome: 'Revenda Norte', tipo: 'r' }, ids)
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
+  test('a new person: empty personal environment, new organization and verification modals', async ({ page }) => {
+    const axe = await axeChecker(page)
+    await newLoggedInUser(page, 'a11y')
+    await axe.check('new person /personal-environment')
+    await visit(page, '/personal-environment?modal=nova')
+    await expect(page.getByRole('dialog', { name: 'Nova organização' })).toBeVisible()
+    await axe.check('new person /personal-environment?modal=nova')
+    await visit(page, '/personal-environment')
+    const dialog = await fillNewOrganization(page, { tipo: 'v', cnpj: uniqueCnpj(), razao: 'Acessível Ltda', nome: 'Acessível' })
+    await dialog.getByRole('button', { name: 'Criar organização' }).click()
+    await expect(page.getByRole('dialog', { name: 'Aguardando verificação' })).toBeVisible()
+    await axe.check('new person /personal-environment?modal=verificar')
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+})
