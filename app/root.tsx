@@ -1,6 +1,7 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { UiHost } from './components/ui/ui-host.tsx'
+import { useNonce } from './lib/nonce.tsx'
 import { takeToast } from './lib/session.server.ts'
 import './styles.css'
 
@@ -10,6 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="pt-BR">
       <head>
@@ -22,8 +24,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
