@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react'
 
 /**
- * This request's CSP nonce for inline scripts, given by entry.server.tsx. In the browser it is
- * empty: the browser hides a nonce from the page once parsed, and scripts React adds later never run.
+ * The page's CSP nonce for inline scripts: given by entry.server.tsx on the server; in the browser,
+ * read back from the page's scripts (the browser hides the attribute, not the property), so that
+ * hydration renders the same `nonce` the server did.
  */
-const NonceContext = createContext('')
+const NonceContext = createContext(typeof document === 'undefined' ? '' : (document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''))
 
 export const NonceProvider = NonceContext.Provider
 

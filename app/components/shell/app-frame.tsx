@@ -103,7 +103,7 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
 
   return (
     <div className="shell shell-with-menu" data-menu-pinned={pinned ? '' : undefined} suppressHydrationWarning>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESTORE_PIN }} suppressHydrationWarning />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESTORE_PIN }} />
       <input
         type="checkbox"
         id={SIDE_MENU_TOGGLE_ID}
