@@ -1,6 +1,9 @@
+// First: before any module builds a zod schema (see the module).
+import './lib/zod-jitless.ts'
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { UiHost } from './components/ui/ui-host.tsx'
+import { useNonce } from './lib/nonce.tsx'
 import { takeToast } from './lib/session.server.ts'
 import './styles.css'
 
@@ -10,6 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="pt-BR">
       <head>
@@ -18,12 +22,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4f46e5" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -3,19 +3,19 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
 import express from 'express'
 import { createApi } from './api/index.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo } from './db/seed.ts'
 import { createFileStore } from './files/file-store.ts'
+import { createHttpApp } from './http/app.ts'
 import { keptSecret } from './kept-secret.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createRealtimeServer } from './realtime/index.ts'
 import { createPublisher, publisherTarget as realtimeTarget } from './realtime/publisher.ts'
 import { createSessionStore } from './sessions/store.ts'
-import { CLIENT_IP_HEADER, registerInProcessApi, registerSessionStore } from './web-bridge.ts'
+import { registerInProcessApi, registerSessionStore } from './web-bridge.ts'
 import { REMEMBER_ME_MS } from '../app/domain/auth/sessions.ts'
 
 /** Expired web sessions are deleted at start and then this often. */
@@ -61,37 +61,19 @@ const realtime = config.realtimeBuiltin
     })
   : undefined
 
-const app = express()
-app.disable('x-powered-by')
-app.set('trust proxy', config.trustProxy)
-app.use(compression())
-app.use((_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('X-Frame-Options', 'DENY')
-  next()
-})
-app.use((req, res, next) => {
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? ''
-  // Express strips a mount prefix, which would stop Hono's routes from matching: test the path instead.
-  if (req.path.startsWith('/api/') || req.path.startsWith('/sanctum/')) return apiListener(req, res)
-  if (realtime && req.path.startsWith('/apps/')) return void realtime.httpHandler(req, res)
-  next()
-})
-app.use('/uploads', express.static(config.uploadsDir, { fallthrough: false, maxAge: '1h' }))
-
+const web = express.Router()
 if (config.env === 'production') {
   const buildDir = path.resolve('build')
   // A missing asset is a 404, never the Login page: a stale page must not load HTML as a script.
-  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  web.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
+  web.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
   const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
-  app.all('/{*splat}', createRequestHandler({ build, mode: 'production' }))
+  web.all('/{*splat}', createRequestHandler({ build, mode: 'production' }))
 } else {
   const vite = await import('vite')
   const devServer = await vite.createServer({ server: { middlewareMode: true } })
-  app.use(devServer.middlewares)
-  app.all(
+  web.use(devServer.middlewares)
+  web.all(
     '/{*splat}',
     createRequestHandler({
       build: () => devServer.ssrLoadModule('virtual:react-router/server-build') as never,
@@ -99,6 +81,7 @@ if (config.env === 'production') {
     }),
   )
 }
+const app = createHttpApp({ config, api: apiListener, realtime, web })
 
 const server = app.listen(config.port, () => {
   console.log(`Pronto em ${config.appUrl} (porta ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'banco embutido'})`)

@@ -65,5 +65,8 @@ export function sessionStore(): WebSessionStore | undefined {
   return (globalThis as SessionRegistry)[SESSIONS]
 }
 
-/** Set by server/index.ts from the socket, overwriting anything the browser sent. */
+/** Set by the host (server/http/app.ts) from the socket, overwriting anything the browser sent. */
 export const CLIENT_IP_HEADER = 'x-b2b-client-ip'
+
+/** This request's CSP nonce, set by server/http/security-headers.ts (overwriting anything the browser sent) for the web app's inline scripts. */
+export const CSP_NONCE_HEADER = 'x-b2b-csp-nonce'

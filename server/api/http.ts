@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts'
 import { personalAccessTokens, users } from '../db/schema/index.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { FileStore } from '../files/file-store.ts'
+import { API_HEADERS } from '../http/security-headers.ts'
 import { randomToken, sha256 } from '../security/tokens.ts'
 
 
@@ -93,6 +94,17 @@ export function createApiApp(): Api {
     return c.json({ message: 'Erro inesperado' }, 500)
   })
   app.notFound((c) => c.json({ message: 'Não encontrado.' }, 404))
+  // Defaults only: a call that may be cached, or serves a file with its own policy, sets its headers itself.
+  app.use('*', async (c, next) => {
+    await next()
+    const missing = Object.entries(API_HEADERS).filter(([name]) => !c.res.headers.has(name))
+    if (missing.length === 0) return
+    // A new answer rather than a change to this one: @hono/node-server's Response drops header changes
+    // made after it was built when the in-process web app reads its body.
+    const headers = new Headers(c.res.headers)
+    for (const [name, value] of missing) headers.set(name, value)
+    c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers })
+  })
   return app
 }
 

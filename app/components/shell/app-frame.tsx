@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { MENU_PIN_STORAGE_KEY, MENU_WIDE_MIN_PX, type MenuCompany } from '~/lib/menu.ts'
 import { useChatLive } from '~/components/chat/chat-live.tsx'
+import { useNonce } from '~/lib/nonce.tsx'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
 
@@ -54,6 +55,7 @@ export function AppFrame({ user, company, children }: { user: HeaderUser; compan
 
 function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; company: ShellCompany; children: ReactNode }) {
   const hydrated = useHydrated()
+  const nonce = useNonce()
   const liveTotal = useChatLive()?.total ?? null
   const company = liveTotal === null ? loaded : { ...loaded, notificacoes_chat: liveTotal }
   const location = useLocation()
@@ -101,7 +103,7 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
 
   return (
     <div className="shell shell-with-menu" data-menu-pinned={pinned ? '' : undefined} suppressHydrationWarning>
-      <script dangerouslySetInnerHTML={{ __html: RESTORE_PIN }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESTORE_PIN }} />
       <input
         type="checkbox"
         id={SIDE_MENU_TOGGLE_ID}

@@ -164,7 +164,7 @@ export function registerChatMessages(app: Api, deps: Deps) {
           'content-type': mime,
           'content-length': String(bytes.length),
           'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`,
-          'cache-control': 'private, max-age=86400',
+          'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",
         },
