@@ -60,7 +60,8 @@ export function CheckboxField({ label, meta }: { label: ReactNode; meta: FieldMe
  * Spec §4: "Forms keep a list of invalid fields; all start invalid; submit is
  * disabled while the list is non-empty." The whole form is checked on every input
  * with the form's own schema. Before hydration (or without JavaScript) the button
- * stays enabled, so the server can validate and answer.
+ * stays enabled, so the server can validate and answer. SubmitButton draws the
+ * disabled state so that an attempt still shows the messages (spec §5).
  */
 export function useFormValidity(isValid: (form: HTMLFormElement) => boolean) {
   const hydrated = useHydrated()
@@ -91,12 +92,17 @@ export function FormErrors({ form }: { form: FormMetadata<any> }) {
 
 export { getFormProps }
 
-/** The form's submit button: disabled while the form is invalid (see useFormValidity) or being sent. */
+/**
+ * The form's submit button. While the form is invalid (see useFormValidity) it is marked and
+ * drawn disabled (aria-disabled) but still takes a click or Enter: that attempt sends nothing,
+ * Conform shows every field's message and focuses the first wrong field (a `disabled` button
+ * would swallow the attempt and leave the person without a word). Disabled while sending.
+ */
 export function SubmitButton({ disabled, pending, children }: { disabled: boolean; pending?: string; children: ReactNode }) {
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting'
   return (
-    <button type="submit" className="button primary block" disabled={disabled || sending}>
+    <button type="submit" className="button primary block" aria-disabled={disabled || undefined} disabled={sending}>
       {sending && pending ? pending : children}
     </button>
   )

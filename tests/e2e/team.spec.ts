@@ -179,10 +179,13 @@ test.describe('an admin invites a new person who signs up through the link and l
     await expect(dialog.getByLabel('Administrador (todas as permissões)')).toHaveAccessibleDescription(TEAM.lastAdminDemote)
     await dialog.getByRole('link', { name: 'Fechar' }).click()
 
-    await page.getByRole('link', { name: `Remover ${DEMO.name}` }).click()
+    // Her own row offers leaving the team, never 'Remover' as if she were a colleague.
+    const own = page.getByRole('listitem').filter({ hasText: DEMO.email })
+    await expect(own.getByRole('link', { name: /^Remover/ })).toHaveCount(0)
+    await own.getByRole('link', { name: 'Sair da equipe' }).click()
     dialog = page.getByRole('dialog', { name: 'Por favor, confirme:' })
-    await expect(dialog).toContainText(`Deseja mesmo remover ${DEMO.name} da equipe?`)
-    await dialog.getByRole('button', { name: 'Sim, remover' }).click()
+    await expect(dialog).toContainText('Deseja mesmo sair da equipe?')
+    await dialog.getByRole('button', { name: 'Sim, sair' }).click()
     await expect(dialog.getByRole('alert')).toHaveText(TEAM.lastAdminRemove)
     await dialog.getByRole('link', { name: 'Não' }).click()
     await expect(dialog).toHaveCount(0)
