@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
+import { FileInput } from './ui/file-input.tsx'
 import { MASKED_FIELDS, type MaskName } from '~/lib/ui/masked-fields.ts'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
@@ -32,7 +33,11 @@ export function Field({ label, meta, type = 'text', inputProps, caption }: Field
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input {...props} {...inputProps} aria-describedby={describedBy || undefined} key={type === 'file' ? undefined : props.key} />
+      {type === 'file' ? (
+        <FileInput {...props} {...inputProps} id={meta.id} aria-describedby={describedBy || undefined} key={undefined} />
+      ) : (
+        <input {...props} {...inputProps} aria-describedby={describedBy || undefined} key={props.key} />
+      )}
       {caption ? (
         <small id={captionId} className="field-caption">
           {caption}

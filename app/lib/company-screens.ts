@@ -40,6 +40,12 @@ function under(pathname: string, base: string) {
   return p === b || p.startsWith(`${b}/`)
 }
 
+/** The page's path: a client navigation asks for its data at `/{path}.data` (`/_root.data` for '/'). */
+export function pagePath(request: Request) {
+  const path = new URL(request.url).pathname.replace(/\.data$/, '')
+  return path === '/_root' ? '/' : path
+}
+
 export function isPersonalScreen(pathname: string) {
   return PERSONAL_SCREENS.some((base) => under(pathname, base))
 }

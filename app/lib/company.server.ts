@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { callApi } from './api.server.ts'
 import { organizationMessages } from '../domain/organization/messages.ts'
-import { companyScreenAccess, landingPath } from './company-screens.ts'
+import { companyScreenAccess, landingPath, pagePath } from './company-screens.ts'
 import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, type AppSession } from './session.server.ts'
 
 export { landingPath }
@@ -103,7 +103,7 @@ export async function requireCompany(request: Request) {
  * feedback pending) is forgotten, and the personal environment shows why in its modal.
  */
 export async function guardCompanyScreen(request: Request, session: AppSession, company: CompanyProfile | null) {
-  const access = companyScreenAccess(new URL(request.url).pathname, company)
+  const access = companyScreenAccess(pagePath(request), company)
   if (access.kind === 'open') return
   if (access.kind === 'not-in-menu') {
     throw await redirectWithToast(request, access.to, { kind: 'info', text: organizationMessages.screenNotInMenu(company?.nome ?? '') }, session)

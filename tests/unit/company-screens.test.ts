@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import routes from '~/routes.ts'
-import { companyScreenAccess, type GuardCompany } from '~/lib/company-screens.ts'
+import { companyScreenAccess, pagePath, type GuardCompany } from '~/lib/company-screens.ts'
 import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
 
 const TYPES: OrgTypeCode[] = ['v', 'f', 'b', 'r']
@@ -117,4 +117,12 @@ describe('a company screen needs an entered organization the user may act for', 
     expect(companyScreenAccess('/Personal-Environment', null)).toEqual({ kind: 'open' })
     expect(companyScreenAccess('/marketplace', company('v', [], 'B'))).toEqual({ kind: 'not-in-menu', to: '/market' })
   })
+})
+
+test("a client navigation's data request is judged by its page's path", () => {
+  expect(pagePath(new Request('http://x/personal-environment.data'))).toBe('/personal-environment')
+  expect(pagePath(new Request('http://x/market.data?modal=cartao'))).toBe('/market')
+  expect(pagePath(new Request('http://x/_root.data'))).toBe('/')
+  expect(pagePath(new Request('http://x/Chat'))).toBe('/Chat')
+  expect(companyScreenAccess(pagePath(new Request('http://x/personal-environment.data')), null)).toEqual({ kind: 'open' })
 })

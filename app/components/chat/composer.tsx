@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { ErrorList, FormErrors } from '~/components/forms.tsx'
+import { FileInput } from '~/components/ui/file-input.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { EMOJI_GROUPS, insertAt } from '~/lib/chat/emoji.ts'
 import type { AnswerRef } from '~/domain/chat/message-body.ts'
@@ -184,10 +185,12 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
             </button>
           </>
         ) : (
-          <label className="chat-file-nojs">
-            <span className="sr-only">{m.attach}</span>
-            <input type="file" name="file" accept={CHAT_ACCEPT} />
-          </label>
+          <span className="chat-file-nojs">
+            <label className="sr-only" htmlFor={`chat-file-${channelId}`}>
+              {m.attach}
+            </label>
+            <FileInput id={`chat-file-${channelId}`} name="file" accept={CHAT_ACCEPT} />
+          </span>
         )}
         <button type="submit" className="button primary" disabled={hydrated && submitDisabled}>
           {m.send}
