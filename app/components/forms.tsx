@@ -107,7 +107,14 @@ export function SubmitButton({ disabled, pending, children }: { disabled: boolea
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting'
   return (
-    <button type="submit" className="button primary block" aria-disabled={disabled || undefined} disabled={sending}>
+    <button
+      type="submit"
+      className="button primary block"
+      aria-disabled={disabled || undefined}
+      disabled={sending}
+      // A press must not blur the field first: its message would push the button away before the click lands.
+      onMouseDown={(event) => event.preventDefault()}
+    >
       {sending && pending ? pending : children}
     </button>
   )
