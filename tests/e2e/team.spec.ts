@@ -75,10 +75,11 @@ test.describe('an admin invites a new person who signs up through the link and l
     const dialog = page.getByRole('dialog', { name: 'Novo cargo' })
     const submit = dialog.getByRole('button', { name: 'Criar cargo' })
     await expect(submit).toBeDisabled()
-    // Validated as it is typed.
+    // Validated once left, then as it is typed.
     const name = dialog.getByLabel('Nome do cargo')
     await name.fill('x')
     await name.fill('')
+    await name.press('Tab')
     await expect(name).toHaveAccessibleDescription(TEAM.cargoNameRequired)
     await name.fill(cargo)
     await dialog.getByRole('checkbox', { name: /Ver pedidos/ }).check()
