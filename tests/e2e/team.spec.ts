@@ -164,6 +164,7 @@ test.describe('an admin invites a new person who signs up through the link and l
     let dialog = page.getByRole('dialog', { name: `Editar ${CARLA.name}` })
     await dialog.getByLabel('Cargo').selectOption({ label: cargo })
     await dialog.getByLabel('Nível').fill('11')
+    await dialog.getByLabel('Nível').press('Tab')
     await expect(dialog.getByLabel('Nível')).toHaveAccessibleDescription(/O nível deve ser um número inteiro de 1 a 10\./)
     await dialog.getByLabel('Nível').fill('3')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
