@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
+import { FileInput } from './ui/file-input.tsx'
 import { MASKED_FIELDS, type MaskName } from '~/lib/ui/masked-fields.ts'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
@@ -32,7 +33,11 @@ export function Field({ label, meta, type = 'text', inputProps, caption }: Field
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input {...props} {...inputProps} aria-describedby={describedBy || undefined} key={type === 'file' ? undefined : props.key} />
+      {type === 'file' ? (
+        <FileInput {...props} {...inputProps} id={meta.id} aria-describedby={describedBy || undefined} key={undefined} />
+      ) : (
+        <input {...props} {...inputProps} aria-describedby={describedBy || undefined} key={props.key} />
+      )}
       {caption ? (
         <small id={captionId} className="field-caption">
           {caption}
@@ -60,7 +65,8 @@ export function CheckboxField({ label, meta }: { label: ReactNode; meta: FieldMe
  * Spec §4: "Forms keep a list of invalid fields; all start invalid; submit is
  * disabled while the list is non-empty." The whole form is checked on every input
  * with the form's own schema. Before hydration (or without JavaScript) the button
- * stays enabled, so the server can validate and answer.
+ * stays enabled, so the server can validate and answer. SubmitButton draws the
+ * disabled state so that an attempt still shows the messages (spec §5).
  */
 export function useFormValidity(isValid: (form: HTMLFormElement) => boolean) {
   const hydrated = useHydrated()
@@ -91,12 +97,24 @@ export function FormErrors({ form }: { form: FormMetadata<any> }) {
 
 export { getFormProps }
 
-/** The form's submit button: disabled while the form is invalid (see useFormValidity) or being sent. */
+/**
+ * The form's submit button. While the form is invalid (see useFormValidity) it is marked and
+ * drawn disabled (aria-disabled) but still takes a click or Enter: that attempt sends nothing,
+ * Conform shows every field's message and focuses the first wrong field (a `disabled` button
+ * would swallow the attempt and leave the person without a word). Disabled while sending.
+ */
 export function SubmitButton({ disabled, pending, children }: { disabled: boolean; pending?: string; children: ReactNode }) {
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting'
   return (
-    <button type="submit" className="button primary block" disabled={disabled || sending}>
+    <button
+      type="submit"
+      className="button primary block"
+      aria-disabled={disabled || undefined}
+      disabled={sending}
+      // A press must not blur the field first: its message would push the button away before the click lands.
+      onMouseDown={(event) => event.preventDefault()}
+    >
       {sending && pending ? pending : children}
     </button>
   )

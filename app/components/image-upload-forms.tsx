@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { Form } from 'react-router'
+import { FileInput } from './ui/file-input.tsx'
 
 /**
  * Two plain forms for a picture (user photo, company logo): send a file, and remove
@@ -23,7 +24,7 @@ export function ImageUploadForms(props: {
         <label className="sr-only" htmlFor={`${id}-file`}>
           Arquivo {props.noun === 'logo' ? 'do logo' : 'da foto'}
         </label>
-        <input id={`${id}-file`} name="avatar" type="file" accept={props.accept} required aria-describedby={`${id}-caption`} />
+        <FileInput id={`${id}-file`} name="avatar" accept={props.accept} required aria-describedby={`${id}-caption`} />
         <button type="submit" className="button">
           Enviar {props.noun}
         </button>

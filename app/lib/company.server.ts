@@ -1,6 +1,10 @@
 import { redirect } from 'react-router'
 import { callApi } from './api.server.ts'
-import { commitSession, lastCompanyCookie, requireAuth, type AppSession } from './session.server.ts'
+import { organizationMessages } from '../domain/organization/messages.ts'
+import { companyScreenAccess, landingPath, pagePath } from './company-screens.ts'
+import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, type AppSession } from './session.server.ts'
+
+export { landingPath }
 
 export type OrgType = 'v' | 'f' | 'b' | 'r'
 
@@ -58,12 +62,6 @@ export function loadCompany(request: Request, token: string, organizationId: num
   return profile
 }
 
-/** Spec §2: v lands on Market, f on Orders, b on Units; VENDAS-M or MERCADO-M on Chat. A revenda sells, like f. */
-export function landingPath(company: Pick<CompanyProfile, 'tipo' | 'restricoes'>) {
-  if (company.restricoes.some((r) => r.restricao === 'VENDAS-M' || r.restricao === 'MERCADO-M')) return '/Chat'
-  return { v: '/market', f: '/orders', b: '/units', r: '/orders' }[company.tipo]
-}
-
 /**
  * Loads the organization's profile into the session and routes by type. Returns
  * null when the user may not enter it (not a member any more, or it is gone).
@@ -97,4 +95,22 @@ export async function requireCompany(request: Request) {
   const company = companyId ? await loadCompany(request, auth.token, companyId) : null
   if (!company) throw redirect('/personal-environment')
   return { ...auth, company }
+}
+
+/**
+ * The guard of every screen under the company layout (app/lib/company-screens.ts): throws the
+ * redirect when the screen may not open. A company that may not be entered now (not verified,
+ * feedback pending) is forgotten, and the personal environment shows why in its modal.
+ */
+export async function guardCompanyScreen(request: Request, session: AppSession, company: CompanyProfile | null) {
+  const access = companyScreenAccess(pagePath(request), company)
+  if (access.kind === 'open') return
+  if (access.kind === 'not-in-menu') {
+    throw await redirectWithToast(request, access.to, { kind: 'info', text: organizationMessages.screenNotInMenu(company?.nome ?? '') }, session)
+  }
+  if (company) {
+    session.unset('companyId')
+    throw redirect(access.to, { headers: { 'Set-Cookie': await commitSession(session) } })
+  }
+  throw await redirectWithToast(request, access.to, { kind: 'info', text: organizationMessages.enterFirst }, session)
 }

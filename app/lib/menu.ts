@@ -42,7 +42,7 @@ export type MenuIcon =
   | 'market'
   | 'panel'
 
-/** A page of the product. `activeFor` lists path prefixes of its sub-pages (spec §2: Condições → ConditionDetails, OlDetails). */
+/** A page of the product. `activeFor` lists path prefixes of its sub-pages (spec §2: Condições → ConditionDetails, OlDetails; Clientes → a customer's orders). */
 export type MenuLink = {
   kind: 'link'
   key: string
@@ -157,7 +157,7 @@ export function buildMenu(company: MenuCompany, product: string = PRODUCT_NAME):
       group('vendas', 'VENDAS', [
         link('products', 'Produtos', '/products', 'products'),
         link('conditions', 'Condições', '/conditions', 'conditions', { activeFor: ['/conditionDetails', '/olDetails'] }),
-        link('customers', 'Clientes', '/customers', 'customers'),
+        link('customers', 'Clientes', '/customers', 'customers', { activeFor: ['/orders-customer'] }),
         link('sales-orders', 'Pedidos', '/orders', 'orders'),
         link('simulator', 'Simulador', '/simulator', 'simulator'),
       ]),

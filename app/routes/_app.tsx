@@ -5,7 +5,7 @@ import { ChatLiveProvider } from '~/components/chat/chat-live.tsx'
 import { AppFrame } from '~/components/shell/app-frame.tsx'
 import type { VisitingCardData } from '~/components/visiting-card.tsx'
 import { callApi } from '~/lib/api.server.ts'
-import { loadCompany } from '~/lib/company.server.ts'
+import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
 import { realtimeClientConfig } from '~/lib/realtime-config.server.ts'
 import { commitSession, requireAuth } from '~/lib/session.server.ts'
 
@@ -13,13 +13,14 @@ import { commitSession, requireAuth } from '~/lib/session.server.ts'
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session, token } = await requireAuth(request)
   const companyId = session.get('companyId')
-  if (!companyId) return { user, company: null, modalData: null, realtime: null }
-  const company = await loadCompany(request, token, companyId)
-  if (!company) {
+  const company = companyId ? await loadCompany(request, token, companyId) : null
+  if (companyId && !company) {
     // Removed from the company meanwhile: back to the personal environment, without it.
     session.unset('companyId')
     throw redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
   }
+  await guardCompanyScreen(request, session, company)
+  if (!company) return { user, company: null, modalData: null, realtime: null }
   const modal = new URL(request.url).searchParams.get('modal')
   // The card a modal shows: the flag's in 'Minha bandeira', the company's own in the visiting-card modal.
   const cardOf = modal === 'bandeira' ? company.bandeira_id : modal === 'cartao' ? company.organizacao_id : null

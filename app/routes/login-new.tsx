@@ -73,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 
 export default function LoginNew({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(NewCustomerSchema, { id: 'login-new', lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(NewCustomerSchema, { id: 'login-new', submitError: authMessages.fixFields, lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
 
   if (!loaderData.invite) {
     return (

@@ -207,7 +207,7 @@ export default function MyTeam({ loaderData, actionData }: Route.ComponentProps)
           <MembersTab page={members} invites={invites} cargos={cargos} q={q} access={access} basicPlan={basicPlan} />
           {modal === 'convidar-membro' ? <InviteModal cargos={cargos} access={access} lastResult={lastResult('invite')} basicPlan={basicPlan} /> : null}
           {modal === 'editar-membro' ? <EditMemberModal key={id} member={member} cargos={cargos} access={access} lastResult={lastResult('update-member')} /> : null}
-          {modal === 'remover-membro' ? <RemoveMemberModal key={id} member={member} lastResult={lastResult('remove-member')} /> : null}
+          {modal === 'remover-membro' ? <RemoveMemberModal key={id} member={member} userId={access.userId} lastResult={lastResult('remove-member')} /> : null}
         </>
       ) : null}
 

@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(SignupSchema, { id: 'signup', lastResult: actionData?.result })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(SignupSchema, { id: 'signup', submitError: authMessages.fixFields, lastResult: actionData?.result })
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
   return (

@@ -42,7 +42,7 @@ test('an e-mail that already has an account is refused under the E-mail field', 
   await expect(page.getByText(MSG.signupSuccess)).toHaveCount(0)
 })
 
-test('sign-up fields validate as the person types; Cadastrar is enabled only when all are valid', async ({ page }) => {
+test('sign-up fields validate when left, then as the person types; Cadastrar is enabled only when all are valid', async ({ page }) => {
   await page.goto('/signup')
   const name = page.getByLabel('Usuário')
   const email = page.getByLabel('E-mail')
@@ -90,6 +90,8 @@ test('sign-up fields validate as the person types; Cadastrar is enabled only whe
   // One field made invalid again disables it again.
   await terms.uncheck()
   await expect(submit).toBeDisabled()
+  // The message shows once the box is left (spec'd for every field: on blur).
+  await terms.press('Tab')
   await expect(terms).toHaveAccessibleDescription(MSG.termsRequired)
   await terms.check()
   await expect(submit).toBeEnabled()

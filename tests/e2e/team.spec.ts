@@ -75,10 +75,11 @@ test.describe('an admin invites a new person who signs up through the link and l
     const dialog = page.getByRole('dialog', { name: 'Novo cargo' })
     const submit = dialog.getByRole('button', { name: 'Criar cargo' })
     await expect(submit).toBeDisabled()
-    // Validated as it is typed.
+    // Validated once left, then as it is typed.
     const name = dialog.getByLabel('Nome do cargo')
     await name.fill('x')
     await name.fill('')
+    await name.press('Tab')
     await expect(name).toHaveAccessibleDescription(TEAM.cargoNameRequired)
     await name.fill(cargo)
     await dialog.getByRole('checkbox', { name: /Ver pedidos/ }).check()
@@ -163,6 +164,7 @@ test.describe('an admin invites a new person who signs up through the link and l
     let dialog = page.getByRole('dialog', { name: `Editar ${CARLA.name}` })
     await dialog.getByLabel('Cargo').selectOption({ label: cargo })
     await dialog.getByLabel('Nível').fill('11')
+    await dialog.getByLabel('Nível').press('Tab')
     await expect(dialog.getByLabel('Nível')).toHaveAccessibleDescription(/O nível deve ser um número inteiro de 1 a 10\./)
     await dialog.getByLabel('Nível').fill('3')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
@@ -179,10 +181,13 @@ test.describe('an admin invites a new person who signs up through the link and l
     await expect(dialog.getByLabel('Administrador (todas as permissões)')).toHaveAccessibleDescription(TEAM.lastAdminDemote)
     await dialog.getByRole('link', { name: 'Fechar' }).click()
 
-    await page.getByRole('link', { name: `Remover ${DEMO.name}` }).click()
+    // Her own row offers leaving the team, never 'Remover' as if she were a colleague.
+    const own = page.getByRole('listitem').filter({ hasText: DEMO.email })
+    await expect(own.getByRole('link', { name: /^Remover/ })).toHaveCount(0)
+    await own.getByRole('link', { name: 'Sair da equipe' }).click()
     dialog = page.getByRole('dialog', { name: 'Por favor, confirme:' })
-    await expect(dialog).toContainText(`Deseja mesmo remover ${DEMO.name} da equipe?`)
-    await dialog.getByRole('button', { name: 'Sim, remover' }).click()
+    await expect(dialog).toContainText('Deseja mesmo sair da equipe?')
+    await dialog.getByRole('button', { name: 'Sim, sair' }).click()
     await expect(dialog.getByRole('alert')).toHaveText(TEAM.lastAdminRemove)
     await dialog.getByRole('link', { name: 'Não' }).click()
     await expect(dialog).toHaveCount(0)

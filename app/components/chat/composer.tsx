@@ -3,11 +3,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { ErrorList, FormErrors } from '~/components/forms.tsx'
+import { FileInput } from '~/components/ui/file-input.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { EMOJI_GROUPS, insertAt } from '~/lib/chat/emoji.ts'
 import type { AnswerRef } from '~/domain/chat/message-body.ts'
 import { chatMessages as m } from '~/domain/chat/messages.ts'
-import { ChatSendSchema, MAX_CHAT_TEXT } from '~/domain/chat/schemas.ts'
+import { ChatSendSchema } from '~/domain/chat/schemas.ts'
 import { startRecording, type Recording } from './audio-recorder.ts'
 import { AttachIcon, MicIcon, SmileIcon, StopIcon } from './chat-icons.tsx'
 
@@ -35,6 +36,8 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
     id: `chat-composer-${channelId}`,
     lastResult,
     defaultValue: { channel_id: channelId, client_id: clientId },
+    // A chat box is left empty all the time: its message shows once typed in (a paste past the limit at once).
+    validateOn: 'onInput',
   })
   const textRef = useRef<HTMLTextAreaElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -139,7 +142,8 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
           // A file alone (no caption) may be sent without JavaScript; the schema still checks text-only sends.
           required={false}
           rows={2}
-          maxLength={MAX_CHAT_TEXT}
+          // Not Conform's maxLength: the browser would cut a long paste without a word; the schema's message says the limit.
+          maxLength={undefined}
           placeholder={m.placeholder}
           className="chat-input"
           onKeyDown={(e) => {
@@ -181,10 +185,12 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
             </button>
           </>
         ) : (
-          <label className="chat-file-nojs">
-            <span className="sr-only">{m.attach}</span>
-            <input type="file" name="file" accept={CHAT_ACCEPT} />
-          </label>
+          <span className="chat-file-nojs">
+            <label className="sr-only" htmlFor={`chat-file-${channelId}`}>
+              {m.attach}
+            </label>
+            <FileInput id={`chat-file-${channelId}`} name="file" accept={CHAT_ACCEPT} />
+          </span>
         )}
         <button type="submit" className="button primary" disabled={hydrated && submitDisabled}>
           {m.send}

@@ -74,13 +74,14 @@ export function MembersTab(props: {
                   <Link to={href({ modal: 'editar-membro', id: member.user_id })} className="button" aria-label={`Editar ${member.nome}`} preventScrollReset>
                     Editar
                   </Link>
+                  {/* One's own row says what it does: leaving the team, not removing a colleague. */}
                   <Link
                     to={href({ modal: 'remover-membro', id: member.user_id })}
                     className="button danger"
-                    aria-label={`Remover ${member.nome}`}
+                    aria-label={member.user_id === access.userId ? m.leaveTeam : `Remover ${member.nome}`}
                     preventScrollReset
                   >
-                    Remover
+                    {member.user_id === access.userId ? m.leaveTeam : 'Remover'}
                   </Link>
                 </div>
               ) : null}
@@ -206,7 +207,7 @@ function EditMemberForm({ member, cargos, access, lastResult }: { member: Member
   )
 }
 
-export function RemoveMemberModal({ member, lastResult }: { member: Member | null; lastResult: LastResult }) {
+export function RemoveMemberModal({ member, userId, lastResult }: { member: Member | null; userId: number; lastResult: LastResult }) {
   const href = useTeamHref()
   const { form, formProps } = useValidatedForm(RemoveMemberSchema, { id: 'team-remove-member', lastResult })
   if (!member) {
@@ -218,7 +219,7 @@ export function RemoveMemberModal({ member, lastResult }: { member: Member | nul
   }
   return (
     <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
-      <p id="team-remove-text">{m.confirmRemove(member.nome)}</p>
+      <p id="team-remove-text">{member.user_id === userId ? m.confirmLeave : m.confirmRemove(member.nome)}</p>
       <Form method="post" {...formProps} aria-describedby="team-remove-text">
         <input type="hidden" name="intent" value="remove-member" />
         <input type="hidden" name="user_id" value={member.user_id} />
@@ -228,7 +229,7 @@ export function RemoveMemberModal({ member, lastResult }: { member: Member | nul
             Não
           </Link>
           <button type="submit" className="button danger">
-            Sim, remover
+            {member.user_id === userId ? m.confirmLeaveButton : 'Sim, remover'}
           </button>
         </div>
       </Form>

@@ -27,6 +27,10 @@ export const organizationMessages = {
   codeRequired: 'O código de verificação é obrigatório.',
   codeFormat: 'O código tem 6 dígitos.',
   waitingVerification: 'Esta organização aguarda verificação.',
+  /** A company screen opened with no organization entered. */
+  enterFirst: 'Entre em uma organização para abrir esta tela.',
+  /** A company screen the organization's menu does not show: its landing screen opens instead. */
+  screenNotInMenu: (nome: string) => `Esta tela não faz parte do menu de ${nome}.`,
 } as const
 
 export const ORG_TYPE_DESCRIPTIONS = {

@@ -84,6 +84,10 @@ export const teamScreenMessages = {
   memberGone: 'Este membro não está nesta página da lista. Volte à lista e tente de novo.',
   cargoGone: 'Este cargo não existe mais.',
   removedSelf: 'Você saiu da equipe desta organização.',
+  /** One's own row in Meu Time: leaving, in place of 'Remover'. */
+  leaveTeam: 'Sair da equipe',
+  confirmLeave: 'Deseja mesmo sair da equipe? Você perde o acesso à organização e só volta com um novo convite.',
+  confirmLeaveButton: 'Sim, sair',
   pendingInvites: 'Convites pendentes',
   inviteExpiresOn: (date: string) => `vale até ${date}`,
   inviteResent: (email: string) => `Convite enviado de novo para ${email}.`,

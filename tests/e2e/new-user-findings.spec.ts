@@ -1,0 +1,190 @@
+import { expect, type Page } from '@playwright/test'
+import { chat, CHAT, enterCompany, CENTRAL, REDE, SOL } from './chat-helpers.ts'
+import { BRUNO, DEMO, login, MSG, PNG_1X1, test } from './helpers.ts'
+
+/**
+ * Issue #8, "found by trying the product as a new user would": messages on leaving an empty
+ * field and on a submit attempt, one guard for every company screen, a chat box that says its
+ * limit, and the layout at 390 px and 1,366 px, the Portuguese file button.
+ */
+
+const toast = (page: Page, text: string) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text })
+
+test.describe('with JavaScript, an empty form speaks', () => {
+  test('Login: each field says it is required when it loses focus; a submit attempt says it for all and sends nothing', async ({ page }) => {
+    await page.goto('/')
+    const email = page.getByLabel('E-mail')
+    const password = page.getByLabel('Senha')
+    const submit = page.getByRole('button', { name: 'Entrar' })
+    await expect(submit).toHaveAttribute('aria-disabled', 'true')
+    // Tabbing through the empty fields, as a keyboard user does.
+    await email.focus()
+    await page.keyboard.press('Tab')
+    await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
+    await expect(password).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(password).toHaveAccessibleDescription(MSG.passwordRequired)
+
+    // A fresh page: nothing touched, the attempt alone shows both messages and focuses the first.
+    await page.goto('/')
+    await expect(page.getByText(MSG.emailRequired)).toHaveCount(0)
+    await submit.focus()
+    await page.keyboard.press('Enter')
+    await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
+    await expect(password).toHaveAccessibleDescription(MSG.passwordRequired)
+    await expect(email).toBeFocused()
+    await expect(page).toHaveURL(/\/$/)
+
+    // The button looks and is announced disabled, yet a click is an attempt too (spec §4 and §5).
+    await email.fill('ana@')
+    await submit.click({ force: true })
+    await expect(email).toHaveAccessibleDescription(MSG.emailInvalid)
+    await expect(page).toHaveURL(/\/$/)
+    await email.fill(DEMO.email)
+    await password.fill(DEMO.password)
+    await expect(submit).not.toHaveAttribute('aria-disabled', 'true')
+    await submit.click()
+    await expect(page).toHaveURL(/\/personal-environment$/)
+  })
+
+  test("sign-up: leaving each empty field shows its message; an attempt adds the form's 'Preencha todos os campos corretamente.'", async ({ page }) => {
+    await page.goto('/signup')
+    const name = page.getByLabel('Usuário')
+    const email = page.getByLabel('E-mail')
+    const password = page.getByLabel('Senha', { exact: true })
+    const repeat = page.getByLabel('Repita a senha')
+    await name.focus()
+    for (const [field, message] of [
+      [name, MSG.userRequired],
+      [email, MSG.emailRequired],
+      [password, 'A Senha é obrigatória.'],
+      [repeat, MSG.repeatRequired],
+    ] as const) {
+      await expect(field).toBeFocused()
+      await page.keyboard.press('Tab')
+      await expect(field).toHaveAccessibleDescription(new RegExp(message.replace('.', '\\.')))
+    }
+    await expect(page.getByText(MSG.fixFields)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Cadastrar' }).click({ force: true })
+    await expect(page.getByRole('alert').filter({ hasText: MSG.fixFields })).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: /Li e concordo/ })).toHaveAccessibleDescription(MSG.termsRequired)
+    await expect(page).toHaveURL(/\/signup$/)
+  })
+})
+
+test.describe('one guard for every company screen', () => {
+  test("an organization that asks for 'Sua opinião', left unanswered: /market goes back to the personal environment, never a page without a menu", async ({ page }) => {
+    await login(page, BRUNO.email, BRUNO.password)
+    await page.getByRole('button', { name: 'Entrar em Drogaria da Praça' }).click()
+    await expect(page.getByRole('dialog', { name: 'Sua opinião' })).toBeVisible()
+    for (const path of ['/market', '/my-team', '/Chat', '/Wallet']) {
+      const answer = await page.goto(path)
+      await expect(page, path).toHaveURL(/\/personal-environment$/)
+      expect(answer?.status()).toBe(200)
+      await expect(page.getByRole('heading', { name: 'Minhas organizações' })).toBeVisible()
+      await expect(page.getByRole('navigation', { name: /menu/i })).toHaveCount(0)
+    }
+    await expect(toast(page, 'Entre em uma organização para abrir esta tela.')).toBeVisible()
+  })
+
+  test('inside a flag (type b), /market (COMPRAS is for type v) answers with its landing screen and says why', async ({ page }) => {
+    await enterCompany(page, DEMO, REDE)
+    await page.goto('/market')
+    await expect(page).toHaveURL(/\/units$/)
+    await expect(toast(page, 'Esta tela não faz parte do menu de Rede Farma Mais.')).toBeVisible()
+    // A screen its menu shows opens as it is.
+    await page.goto('/products')
+    await expect(page).toHaveURL(/\/products$/)
+    await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible()
+  })
+
+  test('a varejo (type v) opening a seller screen by its address lands on Mercado', async ({ page }) => {
+    await enterCompany(page, BRUNO, CENTRAL)
+    await page.goto('/products')
+    await expect(page).toHaveURL(/\/market$/)
+    await expect(toast(page, 'Esta tela não faz parte do menu de Farmácia Central.')).toBeVisible()
+  })
+})
+
+test('the chat box keeps a paste past 4,000 characters and says the limit at once', async ({ page }) => {
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/Chat?tipo=F')
+  await chat(page).channel(SOL.nome).click()
+  const input = chat(page).input
+  await expect(input).not.toHaveAttribute('maxlength')
+  const long = 'a'.repeat(4001)
+  await input.focus()
+  // Inserted as a paste is: a maxlength would cut it here without a word.
+  await page.keyboard.insertText(long)
+  await expect(input).toHaveValue(long)
+  await expect(input).toHaveAccessibleDescription(CHAT.tooLong)
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled()
+  await page.keyboard.press('Backspace')
+  await expect(page.getByText(CHAT.tooLong)).toHaveCount(0)
+})
+
+test.describe('layout', () => {
+  test('at 390 px the user avatar stays on the header first row, beside the company', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await enterCompany(page, BRUNO, CENTRAL)
+    const header = page.getByRole('banner')
+    const company = await header.getByRole('link', { name: /Cartão de visita de Farmácia Central/ }).boundingBox()
+    const avatar = await header.getByLabel(/^Menu do usuário/).boundingBox()
+    const chatLink = await header.getByRole('link', { name: /^Chat/ }).boundingBox()
+    expect(company && avatar && chatLink).toBeTruthy()
+    const middle = (b: { y: number; height: number }) => b.y + b.height / 2
+    expect(Math.abs(middle(avatar!) - middle(company!))).toBeLessThan(8)
+    expect(Math.abs(middle(chatLink!) - middle(company!))).toBeLessThan(8)
+    expect(avatar!.x + avatar!.width).toBeLessThanOrEqual(390)
+  })
+
+  test("at 1,366 px the chat's 'Fornecedores' tab stays inside its card", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await enterCompany(page, BRUNO, CENTRAL)
+    await page.goto('/Chat?tipo=F')
+    const card = await chat(page).channels.boundingBox()
+    for (const label of ['Empresa', 'Bandeira', 'Fornecedores']) {
+      const tab = await chat(page).tab(label).boundingBox()
+      expect(tab!.x, label).toBeGreaterThanOrEqual(card!.x)
+      expect(tab!.x + tab!.width, label).toBeLessThanOrEqual(card!.x + card!.width)
+    }
+  })
+})
+
+test.describe("file fields say 'Escolher arquivo' in Portuguese", () => {
+  test('the profile photo: the button opens the picker, the chosen name shows, the input keeps its label', async ({ page }) => {
+    await login(page, DEMO.email, DEMO.password)
+    await page.goto('/profile')
+    const input = page.getByLabel('Arquivo da foto')
+    await expect(input).toHaveAttribute('type', 'file')
+    const button = page.getByText('Escolher arquivo', { exact: true })
+    await expect(button).toBeVisible()
+    await expect(page.getByText('Nenhum arquivo selecionado')).toBeVisible()
+    const chooser = page.waitForEvent('filechooser')
+    await button.click()
+    await (await chooser).setFiles({ name: 'minha-foto.png', mimeType: 'image/png', buffer: PNG_1X1 })
+    await expect(page.getByText('minha-foto.png')).toBeVisible()
+    await expect(input).toHaveAccessibleDescription(/minha-foto\.png/)
+    // The keyboard reaches the real input.
+    await input.focus()
+    await expect(input).toBeFocused()
+  })
+
+  test('without JavaScript the button is Portuguese too, opens the picker and the photo is sent', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await login(page, DEMO.email, DEMO.password)
+    await page.goto('/profile')
+    const button = page.getByText('Escolher arquivo', { exact: true })
+    await expect(button).toBeVisible()
+    const chooser = page.waitForEvent('filechooser')
+    await button.click()
+    await (await chooser).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG_1X1 })
+    await page.getByRole('button', { name: 'Enviar foto' }).click()
+    await expect(page.getByText('Foto atualizada!')).toBeVisible()
+    // The demo user as seeded, for the other tests.
+    await page.getByRole('button', { name: 'Remover foto' }).click()
+    await expect(page.getByText('Foto removida!')).toBeVisible()
+    await context.close()
+  })
+})
