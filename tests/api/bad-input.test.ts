@@ -38,7 +38,8 @@ beforeAll(async () => {
   ])
   orgId = org.id
   await createOrganization(t, { nome: 'Fuzz Varejo', tipo: 'v' }, [{ userId: session.id, isAdmin: true }])
-})
+  // Two sign-ups hash two passwords: slow on a busy machine.
+}, 60_000)
 
 afterAll(async () => {
   outside.close()
