@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const auth = await getAuth(request)
   if (auth) {
     if (params.orderId && params.orderStatus) {
-      throw redirect(`/personal-environment/update-order-status/${params.orderId}/${params.orderStatus}`)
+      throw redirect(`/personal-environment/update-order-status/${encodeURIComponent(params.orderId)}/${encodeURIComponent(params.orderStatus)}`)
     }
     const back = redirectTarget(new URL(request.url).searchParams.get('redirectTo'))
     if (back) throw redirect(back)

@@ -54,7 +54,9 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, '/visiting-card', { kind: res.ok ? 'success' : 'error', text })
   }
   const submission = parseWithZod(formData, { schema: VisitingCardFormSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  // The form lists its link rows from what was posted: a `links` that is not a list (a forged post) is not echoed back.
+  const hideFields = Array.isArray((submission.payload as { links?: unknown }).links) ? [] : ['links']
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }) }, { status: 400 })
   const res = await authedApi<{ message: string }>(request, 'api/empresas/updateprofile', { json: { organizacao_id: orgId, ...submission.value } })
   if (!res.ok) {
     const fields = ['razao_social', 'email', 'telefone', 'sobre', 'endereco', 'cidade', 'uf', 'links']

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonBody, jsonContent, MessageSchema } from '../shared/contract.ts'
 import { MAX_DB_INT } from '../shared/fields.ts'
+import { CNPJ_MAX_TYPED } from '../organization/schemas.ts'
+import { tokenText } from '../shared/text.ts'
 import { authMessages as m, sessionMessages as sm } from './messages.ts'
 import { companyNameField, emailField, logoField, newPasswordField, passwordField, passwordsMatch, repeatField, userNameField } from './schemas.ts'
 
@@ -107,7 +109,7 @@ export const ResetBody = z
     email: emailField,
     password: newPasswordField,
     password_confirmation: repeatField,
-    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
+    token: tokenText({ required: m.tokenRequired, max: 200, tooLong: m.resetTokenInvalid, invalid: m.resetTokenInvalid }),
   })
   .refine(resetMatch.check, resetMatch.params)
   .meta({ id: 'ResetPasswordRequest', 
@@ -186,6 +188,8 @@ export const deletedetail = defineEndpoint({
   responses: { 200: jsonContent(UserProfileSchema, 'Perfil sem a foto'), ...errorResponses },
 })
 
+const inviteTokenField = tokenText({ required: m.tokenRequired, max: 200, tooLong: m.inviteInvalid, invalid: m.inviteInvalid })
+
 export const InviteSchema = z.object({ nome: z.string(), cnpj: z.string(), token: z.string() }).meta({ id: 'Invite' })
 
 export const createOrgMatch = passwordsMatch('password', 'confirm_password')
@@ -193,8 +197,8 @@ export const createOrgMatch = passwordsMatch('password', 'confirm_password')
 export const CreateOrgBody = z
   .object({
     name: companyNameField,
-    cnpj: z.string({ error: 'O CNPJ é obrigatório.' }).min(1, 'O CNPJ é obrigatório.'),
-    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
+    cnpj: tokenText({ required: 'O CNPJ é obrigatório.', max: CNPJ_MAX_TYPED, tooLong: 'CNPJ inválido.', invalid: 'CNPJ inválido.' }),
+    token: inviteTokenField,
     logo: logoField.meta({ type: 'string', format: 'binary' }),
     user: userNameField,
     email: emailField,
@@ -227,7 +231,7 @@ export const restoreInvite = defineEndpoint({
   path: '/api/restoreInvite/{token}',
   tags: ['Convites'],
   summary: 'Dados do convite do link /login-new/{token}',
-  request: { params: z.object({ token: z.string().meta({ example: 'convite-demo-farmacia' }) }) },
+  request: { params: z.object({ token: inviteTokenField.meta({ example: 'convite-demo-farmacia' }) }) },
   responses: {
     200: jsonContent(InviteSchema, 'Convite válido'),
     404: jsonContent(z.object({ message: z.string() }), 'Convite inexistente'),

@@ -1,16 +1,13 @@
 import { z } from 'zod'
 import { authMessages as m } from './messages.ts'
+import { text } from '../shared/text.ts'
 
 /**
  * Field rules shared by the web forms and the API, so both answer with the same
  * Portuguese message. Conform turns an empty input into `undefined`, hence the
  * `error` of each type check is the "required" text.
  */
-export const emailField = z
-  .string({ error: m.emailRequired })
-  .trim()
-  .min(1, m.emailRequired)
-  .max(255, m.emailTooLong)
+export const emailField = text({ required: m.emailRequired, max: 255, tooLong: m.emailTooLong })
   .pipe(z.email({ error: m.emailInvalid }))
   .transform((email) => email.toLowerCase())
 
@@ -24,19 +21,11 @@ export const newPasswordField = z
 
 export const repeatField = z.string({ error: m.repeatRequired }).min(1, m.repeatRequired)
 
-export const userNameField = z
-  .string({ error: m.userRequired })
-  .trim()
-  .min(1, m.userRequired)
-  .max(255, m.userTooLong)
+export const userNameField = text({ required: m.userRequired, max: 255, tooLong: m.userTooLong })
 
 export const termsField = z.boolean({ error: m.termsRequired }).refine((v) => v, m.termsRequired)
 
-export const companyNameField = z
-  .string({ error: m.companyRequired })
-  .trim()
-  .min(1, m.companyRequired)
-  .max(255, m.companyTooLong)
+export const companyNameField = text({ required: m.companyRequired, max: 255, tooLong: m.companyTooLong })
 
 /** Adds "As senhas não coincidem." on `repeatKey` once both passwords are typed, even while other fields are still wrong. */
 export function passwordsMatch<K extends string, R extends string>(passwordKey: K, repeatKey: R) {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } from '../shared/contract.ts'
 import { organizacaoIdField, paginatorSchema, pathId } from '../shared/fields.ts'
+import { text } from '../shared/text.ts'
 import { chatMessages as m, type Padrao } from './messages.ts'
 import {
   answerToField,
@@ -10,7 +11,7 @@ import {
   ChatSendSchema,
   channelIdField,
   clientIdField,
-  MAX_CHAT_TEXT,
+  chatCaptionField,
 } from './schemas.ts'
 
 /** The chat calls (ours: the spec names none); README's "Chat" section lists them. */
@@ -66,7 +67,7 @@ export const canais = defineEndpoint({
     params: z.object({ orgId: pathId(1, 'Organização'), padrao: z.enum(PADRAO_VALUES, { error: m.padraoInvalid }).meta({ example: 'F' }) }),
     query: z.object({
       page: z.coerce.number({ error: m.afterInvalid }).int(m.afterInvalid).min(1, m.afterInvalid).max(1_000_000, m.afterInvalid).default(1).meta({ example: 1 }),
-      search: z.string().max(100, m.searchTooLong).optional().meta({ example: 'farm' }),
+      search: text({ max: 100, tooLong: m.searchTooLong }).optional().meta({ example: 'farm' }),
     }),
   },
   responses: {
@@ -129,7 +130,7 @@ export const FileBody = z
     channel_id: channelIdField,
     client_id: clientIdField,
     file: z.instanceof(File, { error: m.fileRequired }).meta({ type: 'string', format: 'binary' }),
-    text: z.string().trim().max(MAX_CHAT_TEXT, m.messageTooLong).optional(),
+    text: chatCaptionField.optional(),
     answer_to: answerToField,
     duration: audioDurationField.optional().meta({ type: 'number', description: 'Segundos: presente numa mensagem de voz' }),
     audio_bars: audioBarsField.optional().meta({ type: 'string', description: 'JSON: lista de até 64 alturas de 0 a 100' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { chatMessages as m } from './messages.ts'
 import { positiveIdField } from '../shared/ids.ts'
+import { text } from '../shared/text.ts'
 
 /**
  * The chat's send form (the page's plain form without JavaScript, the island's fetcher with
@@ -8,11 +9,10 @@ import { positiveIdField } from '../shared/ids.ts'
  */
 export const MAX_CHAT_TEXT = 4000
 
-export const chatTextField = z
-  .string({ error: m.messageRequired })
-  .trim()
-  .min(1, m.messageRequired)
-  .max(MAX_CHAT_TEXT, m.messageTooLong)
+export const chatTextField = text({ required: m.messageRequired, max: MAX_CHAT_TEXT, tooLong: m.messageTooLong, multiline: true })
+
+/** The text that may go with a file: the same rule, empty allowed. */
+export const chatCaptionField = text({ invalidType: m.messageInvalid, max: MAX_CHAT_TEXT, tooLong: m.messageTooLong, multiline: true })
 
 /** Made by the sender (crypto.randomUUID, or the server for a no-JS form): a retry reuses it. */
 export const clientIdField = z.string({ error: m.clientIdInvalid }).regex(/^[A-Za-z0-9-]{8,64}$/, m.clientIdInvalid)
@@ -29,7 +29,7 @@ export const ChatSendSchema = z.object({
 })
 
 export const ChatSearchSchema = z.object({
-  q: z.string({ error: m.searchRequired }).trim().min(1, m.searchRequired).max(100, m.searchTooLong),
+  q: text({ required: m.searchRequired, max: 100, tooLong: m.searchTooLong }),
 })
 
 /** What a recorded voice message carries besides the file (spec §3: audioBars, duration). */

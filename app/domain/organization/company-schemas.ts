@@ -2,24 +2,19 @@ import { z } from 'zod'
 import { companyMessages as m } from './company-messages.ts'
 import { UFS } from '../shared/uf.ts'
 import { LINK_TYPES } from './link-types.ts'
+import { text } from '../shared/text.ts'
 
 export { LINK_TYPE_LABELS, LINK_TYPES } from './link-types.ts'
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m.tooLong(label, max))
+const optionalText = (label: string, max: number, multiline = false) =>
+  text({ max, tooLong: m.tooLong(label, max), multiline })
     .nullish()
     .transform((v) => v || null)
 
 /** The company fields a visiting card shows; shared by the visiting-card form and POST api/empresas/updateprofile. */
 export const CompanyDetailsSchema = z.object({
-  razao_social: z.string({ error: m.razaoRequired }).trim().min(1, m.razaoRequired).max(255, m.tooLong('A razão social', 255)),
-  email: z
-    .string()
-    .trim()
-    .max(255, m.tooLong('O email', 255))
+  razao_social: text({ required: m.razaoRequired, max: 255, tooLong: m.tooLong('A razão social', 255) }),
+  email: text({ max: 255, tooLong: m.tooLong('O email', 255) })
     .nullish()
     .transform((v) => v?.toLowerCase() || null)
     .refine((v) => v === null || z.email().safeParse(v).success, m.emailInvalid),
@@ -29,7 +24,7 @@ export const CompanyDetailsSchema = z.object({
     .nullish()
     .transform((v) => v?.replace(/\D/g, '') || null)
     .refine((v) => v === null || /^\d{10,11}$/.test(v), m.phoneInvalid),
-  sobre: optionalText('O texto sobre a empresa', 1000),
+  sobre: optionalText('O texto sobre a empresa', 1000, true),
   endereco: optionalText('O endereço', 255),
   cidade: optionalText('A cidade', 120),
   uf: z
@@ -42,7 +37,7 @@ export const CompanyDetailsSchema = z.object({
     .array(
       z.object({
         type: z.enum(LINK_TYPES, { error: m.linkTypeInvalid }),
-        content: z.string({ error: m.linkRequired }).trim().min(1, m.linkRequired).max(255, m.tooLong('O link', 255)),
+        content: text({ required: m.linkRequired, max: 255, tooLong: m.tooLong('O link', 255) }),
       }),
     )
     .max(10, m.tooManyLinks)
@@ -50,11 +45,11 @@ export const CompanyDetailsSchema = z.object({
 })
 
 export const FlagCodeSchema = z.object({
-  code: z.string({ error: m.flagCodeRequired }).trim().min(1, m.flagCodeRequired).max(32, m.flagCodeInvalid),
+  code: text({ required: m.flagCodeRequired, max: 32, tooLong: m.flagCodeInvalid }),
 })
 
 export const TokenbaseSchema = z.object({
-  tokenbase: z.string({ error: m.tokenbaseRequired }).trim().min(1, m.tokenbaseRequired).max(100, m.tooLong('O código Tokenbase', 100)),
+  tokenbase: text({ required: m.tokenbaseRequired, max: 100, tooLong: m.tooLong('O código Tokenbase', 100) }),
 })
 
 /**
@@ -63,7 +58,7 @@ export const TokenbaseSchema = z.object({
  */
 export const VisitingCardFormSchema = CompanyDetailsSchema.extend({
   links: z
-    .array(z.object({ type: z.string().optional(), content: z.string().trim().max(255, m.tooLong('O link', 255)).optional() }))
+    .array(z.object({ type: z.string().optional(), content: text({ max: 255, tooLong: m.tooLong('O link', 255) }).optional() }))
     .default([])
     .superRefine((rows, ctx) => {
       rows.forEach((row, i) => {

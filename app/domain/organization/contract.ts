@@ -3,13 +3,14 @@ import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } fr
 import { optionalPathText, organizacaoIdField, PageQuery, paginatorSchema, pathId } from '../shared/fields.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { UFS } from '../shared/uf.ts'
-import { isValidCnpj, normalizeCnpj } from './cnpj.ts'
 import { companyMessages, partnerInviteMessages } from './company-messages.ts'
-import { CompanyDetailsSchema, TokenbaseSchema } from './company-schemas.ts'
+import { CompanyDetailsSchema, FlagCodeSchema, TokenbaseSchema } from './company-schemas.ts'
 import { FeedbackSchema } from './feedback-schema.ts'
 import { organizationMessages } from './messages.ts'
 import { PartnerInviteSchema } from './partner-invite-schema.ts'
 import { CreateOrganizationSchema, ORG_TYPES } from './schemas.ts'
+
+const FILTER_INVALID = 'Filtro deve ser v, f, b ou r.'
 
 /** Organizations, the company profile, flag, partners, verification and feedback: spec §7's organization calls. */
 
@@ -66,8 +67,8 @@ export const orgProfile = defineEndpoint({
         .min(1, 'Registros por página deve ser entre 1 e 100.')
         .max(100, 'Registros por página deve ser entre 1 e 100.')
         .meta({ example: 10 }),
-      search: optionalPathText('null'),
-      filter: optionalPathText('null').pipe(z.enum(OrgTypes, { error: 'Filtro deve ser v, f, b ou r.' }).nullable()),
+      search: optionalPathText('null', 'A busca deve ter no máximo 255 caracteres.'),
+      filter: optionalPathText('null', FILTER_INVALID).pipe(z.enum(OrgTypes, { error: FILTER_INVALID }).nullable()),
     }),
     query: PageQuery,
   },
@@ -209,7 +210,7 @@ export const linkaBandeira = defineEndpoint({
   tags: ['Bandeira'],
   summary: 'O varejo {orgId} entra na bandeira dona do código {code}',
   security: bearer,
-  request: { params: z.object({ orgId: pathId(3), code: z.string().meta({ example: 'FARMAMAIS' }) }) },
+  request: { params: z.object({ orgId: pathId(3), code: FlagCodeSchema.shape.code.meta({ example: 'FARMAMAIS' }) }) },
   responses: {
     200: jsonContent(z.object({ message: z.string(), bandeira: VisitingCardSchema }), 'Bandeira adicionada'),
     403: jsonContent(MessageSchema, 'Sem permissão'),
@@ -296,7 +297,7 @@ export const restoreInviteOrg = defineEndpoint({
   request: {
     params: z.object({
       orgId: pathId(1, 'Organização'),
-      cnpj: z.string().refine(isValidCnpj, partnerInviteMessages.cnpjInvalid).transform(normalizeCnpj).meta({ example: '11444777000161' }),
+      cnpj: PartnerInviteSchema.shape.cnpj.meta({ example: '11444777000161' }),
       relacao: z.enum(['cliente', 'fornecedor', 'unidade'], { error: 'Relação deve ser cliente, fornecedor ou unidade.' }).meta({ example: 'cliente' }),
     }),
   },

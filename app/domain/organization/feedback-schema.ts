@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../shared/text.ts'
 
 export const FEEDBACK_MESSAGES = {
   notaRequired: 'Escolha uma nota de 1 a 5.',
@@ -12,10 +13,7 @@ export const FeedbackSchema = z.object({
     (v) => (typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v),
     z.number({ error: FEEDBACK_MESSAGES.notaRequired }).int(FEEDBACK_MESSAGES.notaRequired).min(1, FEEDBACK_MESSAGES.notaRequired).max(5, FEEDBACK_MESSAGES.notaRequired),
   ),
-  comentario: z
-    .string()
-    .trim()
-    .max(1000, FEEDBACK_MESSAGES.comentarioTooLong)
+  comentario: text({ max: 1000, tooLong: FEEDBACK_MESSAGES.comentarioTooLong, multiline: true })
     .nullish()
     .transform((v) => v || null),
 })

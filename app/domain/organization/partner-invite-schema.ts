@@ -1,21 +1,16 @@
 import { z } from 'zod'
 import { isValidCnpj, normalizeCnpj } from './cnpj.ts'
+import { CNPJ_MAX_TYPED } from './schemas.ts'
 import { partnerInviteMessages as m } from './company-messages.ts'
+import { text } from '../shared/text.ts'
 
 /** The share modal's form: who to invite. Shared by the modal and POST api/empresas/createInvite. */
 export const PartnerInviteSchema = z.object({
-  nome: z.string({ error: m.nomeRequired }).trim().min(1, m.nomeRequired).max(255, m.nomeRequired),
-  cnpj: z
-    .string({ error: m.cnpjRequired })
-    .trim()
-    .min(1, m.cnpjRequired)
+  nome: text({ required: m.nomeRequired, max: 255, tooLong: m.nomeRequired }),
+  cnpj: text({ required: m.cnpjRequired, max: CNPJ_MAX_TYPED, tooLong: m.cnpjInvalid, invalid: m.cnpjInvalid })
     .refine(isValidCnpj, m.cnpjInvalid)
     .transform(normalizeCnpj),
-  email: z
-    .string({ error: m.emailRequired })
-    .trim()
-    .min(1, m.emailRequired)
-    .max(255, m.emailInvalid)
+  email: text({ required: m.emailRequired, max: 255, tooLong: m.emailInvalid })
     .pipe(z.email({ error: m.emailInvalid }))
     .transform((v) => v.toLowerCase()),
 })

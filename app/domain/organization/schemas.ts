@@ -3,30 +3,27 @@ import { isValidCnpj, normalizeCnpj } from './cnpj.ts'
 import { organizationMessages as m } from './messages.ts'
 import { UFS } from '../shared/uf.ts'
 import { positiveIdField } from '../shared/ids.ts'
+import { text } from '../shared/text.ts'
 
 export const ORG_TYPES = ['v', 'f', 'b', 'r'] as const
 
-const requiredText = (required: string, label: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, m.tooLong(label, max))
+const requiredText = (required: string, label: string, max: number) => text({ required, max, tooLong: m.tooLong(label, max) })
 
 /** Absent, null and blank all mean "not given" and are stored as null. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: m.tooLong(label, max) })
-    .trim()
-    .max(max, m.tooLong(label, max))
+  text({ invalidType: m.tooLong(label, max), max, tooLong: m.tooLong(label, max) })
     .nullish()
     .transform((v) => v || null)
+
+/** A masked CNPJ has 18 characters; room for stray spaces, and a bound before any work. */
+export const CNPJ_MAX_TYPED = 32
 
 /**
  * A CNPJ as typed: masked or bare, numeric or alphanumeric (letters in the first twelve
  * places since July 2026), lower case accepted. Check digits are verified; the value
  * comes out bare and upper-cased, as stored.
  */
-export const cnpjField = z
-  .string({ error: m.cnpjRequired })
-  .trim()
-  .min(1, m.cnpjRequired)
+export const cnpjField = text({ required: m.cnpjRequired, max: CNPJ_MAX_TYPED, tooLong: m.cnpjInvalid, invalid: m.cnpjInvalid })
   .pipe(z.string().refine((v) => isValidCnpj(v), m.cnpjInvalid))
   .transform(normalizeCnpj)
 
@@ -61,11 +58,8 @@ export const CreateOrganizationSchema = z.object({
   razao_social: requiredText(m.razaoRequired, 'A razão social', 255),
   nome: optionalText('O nome fantasia', 255),
   vertical_id: positiveIdField(m.verticalRequired, m.verticalInvalid),
-  email: z
-    .string({ error: m.emailInvalid })
-    .trim()
+  email: text({ invalidType: m.emailInvalid, max: 255, tooLong: m.tooLong('O email', 255) })
     .toLowerCase()
-    .max(255, m.tooLong('O email', 255))
     .refine((v) => v === '' || z.email().safeParse(v).success, m.emailInvalid)
     .nullish()
     .transform((v) => v || null),

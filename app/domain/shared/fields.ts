@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { positiveIdField } from './ids.ts'
+import { text } from './text.ts'
 
 /** PostgreSQL's `integer`: an id past it cannot be one of ours. */
 export const MAX_DB_INT = 2_147_483_647
@@ -55,8 +56,7 @@ export const PageQuery = z.object({
 })
 
 /** The spec's paths send the literal `null` for "no value" (e.g. `OrgProfile/10/null/null`). */
-export const optionalPathText = (example: string) =>
-  z
-    .string()
-    .transform((v) => (v === 'null' || v === 'undefined' || v.trim() === '' ? null : v.trim()))
+export const optionalPathText = (example: string, tooLong: string) =>
+  text({ max: 255, tooLong })
+    .transform((v) => (v === 'null' || v === 'undefined' || v === '' ? null : v))
     .meta({ example })

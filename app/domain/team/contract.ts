@@ -3,6 +3,7 @@ import { emailField } from '../auth/schemas.ts'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } from '../shared/contract.ts'
 import { booleanField, idField, idParam, organizacaoIdField, OrgParams, paginatorSchema } from '../shared/fields.ts'
 import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages as tm } from './messages.ts'
+import { text } from '../shared/text.ts'
 import { PERMISSIONS } from './permissions.ts'
 import { cargoNameField as cargoName, permissionsField as permissionIds } from './schemas.ts'
 
@@ -223,7 +224,7 @@ export const UsersQuery = z.object({
     .refine((n) => n >= 1 && n <= 100, tm.perPageInvalid)
     .optional()
     .meta({ type: 'integer', example: DEFAULT_PER_PAGE }),
-  search: z.string().max(255, tm.searchTooLong).optional().meta({ description: 'Parte do nome ou do e-mail', example: 'ana' }),
+  search: text({ max: 255, tooLong: tm.searchTooLong }).optional().meta({ description: 'Parte do nome ou do e-mail', example: 'ana' }),
 })
 
 export const levelField = z.preprocess(

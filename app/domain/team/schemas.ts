@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_LEVEL, teamMessages as m } from './messages.ts'
 import { PERMISSION_IDS } from './permissions.ts'
 import { emailField } from '../auth/schemas.ts'
+import { text } from '../shared/text.ts'
 
 /**
  * Rules of the team forms (Meu Time) shared with the team calls (server/api/team/shared.ts
@@ -11,11 +12,7 @@ import { emailField } from '../auth/schemas.ts'
  */
 
 /** A role's name: required, at most 60 characters, trimmed. */
-export const cargoNameField = z
-  .string({ error: m.cargoNameRequired })
-  .trim()
-  .min(1, m.cargoNameRequired)
-  .max(60, m.cargoNameTooLong)
+export const cargoNameField = text({ required: m.cargoNameRequired, max: 60, tooLong: m.cargoNameTooLong })
 
 /** Ids of the catalogue (app/lib/permissions.ts), repeated ones kept once, in catalogue order. */
 export const permissionsField = z

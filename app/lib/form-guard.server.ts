@@ -1,0 +1,30 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type MiddlewareFunction } from 'react-router'
+import { z } from 'zod'
+import { sharedMessages as m } from '~/domain/shared/messages.ts'
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i
+const anything = z.unknown()
+
+/**
+ * Every route action reads its body as a form, and a body that is not one (JSON, plain text,
+ * broken multipart, field names Conform cannot nest, like `a=1` beside `a[0]=2`) made it
+ * throw, answering 500. Refused here once, before any action runs: 415 for another kind of
+ * body, 400 for a form that cannot be read. The action then reads its own copy as before.
+ */
+export const refuseUnreadableForms: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method === 'GET' || request.method === 'HEAD') return next()
+  if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) throw data(m.formWrongType, { status: 415 })
+  let form: FormData
+  try {
+    form = await request.clone().formData()
+  } catch {
+    throw data(m.formUnreadable, { status: 400 })
+  }
+  try {
+    parseWithZod(form, { schema: anything })
+  } catch {
+    throw data(m.formUnreadable, { status: 400 })
+  }
+  return next()
+}
