@@ -1,5 +1,3 @@
-// First: before any module builds a zod schema (see the module).
-import './lib/zod-jitless.ts'
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { UiHost } from './components/ui/ui-host.tsx'

@@ -1,3 +1,5 @@
+// Before this module parses with zod in the browser (see the module).
+import '~/lib/zod-jitless.ts'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useCallback, useEffect, useRef } from 'react'

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { sessionMessages as m } from '../domain/auth/messages.ts'
-import { apiErrorMessages } from './api.server.ts'
-import { authedApi } from './authed-api.server.ts'
+import * as authApi from '../domain/auth/contract.ts'
+import { api, apiErrorMessages } from './api.server.ts'
 import { dateTimeLabel } from './chat/dates.ts'
 import { deviceLabel } from './device-label.ts'
 import { destroySession, redirectWithToast, requireAuth, webSessionStore, withToast } from './session.server.ts'
@@ -22,7 +22,7 @@ export async function activeSessions(request: Request) {
  */
 async function revokeTokens(request: Request, tokenIds: number[]) {
   for (let i = 0; i < tokenIds.length; i += TOKENS_PER_CALL) {
-    const res = await authedApi<{ tokens: number[] }>(request, 'api/logout-tokens', { json: { tokens: tokenIds.slice(i, i + TOKENS_PER_CALL) } })
+    const res = await api(request, authApi.logoutTokens, { json: { tokens: tokenIds.slice(i, i + TOKENS_PER_CALL) } })
     if (!res.ok) return apiErrorMessages(res.data).join(' ')
   }
   return null

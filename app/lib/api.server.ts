@@ -1,64 +1,37 @@
-import { CLIENT_IP_HEADER, inProcessApi } from '../../server/web-bridge.ts'
-import { authMessages } from '../domain/auth/messages.ts'
+import { redirect } from 'react-router'
+import type { Answer, Endpoint } from '../domain/shared/contract.ts'
+import { callEndpoint, fetchEndpoint, type ApiResult, type CallOptions } from './api-transport.server.ts'
+import { destroySession, requireAuth } from './session.server.ts'
 
-export type ApiErrorBody = {
-  message?: string
-  message_status?: string
-  erro?: string
-  errors?: Record<string, string[]>
-}
+export { apiErrorMessages, type ApiErrorBody, type ApiResult } from './api-transport.server.ts'
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: ApiErrorBody }
+/** The values of a call; optional where the call has no path parameters and no body. */
+export type ApiArgs<E extends Endpoint> = Record<string, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
 
-type ApiInit = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  json?: unknown
-  form?: FormData
-  /** An application/x-www-form-urlencoded body (what pusher-js posts to authorize a channel). */
-  body?: URLSearchParams
-  token?: string
+/**
+ * The logged-in user's token for a call that needs one (unless given), and what a 401 means
+ * then: the token was revoked elsewhere (a password reset, 'Encerrar'), so the web session ends
+ * and the user goes to Login.
+ */
+async function withSessionToken<E extends Endpoint, T>(request: Request, endpoint: E, options: CallOptions<E> | undefined, send: (o: CallOptions<E>) => Promise<T & { status: number }>) {
+  const given = (options ?? {}) as CallOptions<E>
+  if (!endpoint.security || given.token) return send(given)
+  const { session, token } = await requireAuth(request)
+  const answer = await send({ ...given, token })
+  if (answer.status === 401) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(session) } })
+  return answer
 }
 
 /**
- * The web app's only way to the API. By default the API runs in the same process
- * and is called without a network hop; with API_URL it is called over HTTP (our
- * API on another host, or a Laravel deployment of the same contract).
- *
- * The raw answer (a file download); callApi reads JSON.
+ * The web app's one way to the API: `api(request, team.getusers, { params: { id } })`. The
+ * endpoint comes from its area's contract (app/domain/<area>/contract.ts), so the path, the
+ * values and the answer's type are the server's own.
  */
-export async function fetchApi(incoming: Request, path: string, init: ApiInit = {}): Promise<Response> {
-  const headers = new Headers({ accept: 'application/json' })
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`)
-  let body: BodyInit | undefined
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json')
-    body = JSON.stringify(init.json)
-  } else if (init.form) {
-    body = init.form
-  } else if (init.body) {
-    body = init.body
-  }
-  const clientIp = incoming.headers.get(CLIENT_IP_HEADER) ?? undefined
-  const method = init.method ?? (body ? 'POST' : 'GET')
-  const apiUrl = process.env.API_URL?.replace(/\/$/, '')
-  if (apiUrl) {
-    if (clientIp) headers.set('x-forwarded-for', clientIp)
-    return fetch(`${apiUrl}/${path}`, { method, headers, body })
-  }
-  const api = inProcessApi()
-  if (!api) throw new Error('A API não foi iniciada: defina API_URL ou inicie pelo server/index.ts.')
-  return api(new Request(`http://api.local/${path}`, { method, headers, body }), { clientIp })
+export function api<E extends Endpoint>(request: Request, endpoint: E, ...[options]: ApiArgs<E>): Promise<ApiResult<Answer<E>>> {
+  return withSessionToken(request, endpoint, options, (o) => callEndpoint(request, endpoint, o))
 }
 
-export async function callApi<T>(incoming: Request, path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
-  const response = await fetchApi(incoming, path, init)
-  const data = response.status === 204 ? {} : await response.json().catch(() => ({}))
-  return response.ok ? { ok: true, status: response.status, data: data as T } : { ok: false, status: response.status, data }
-}
-
-/** Spec §8: each message of `errors`, else message, message_status, erro, else 'Erro inesperado'. */
-export function apiErrorMessages(body: ApiErrorBody): string[] {
-  if (body.errors && Object.keys(body.errors).length) return Object.values(body.errors).flat()
-  const text = body.message || body.message_status || body.erro
-  return [text || authMessages.unexpected]
+/** The raw answer, for a file the browser downloads through the web app. */
+export function apiFile<E extends Endpoint>(request: Request, endpoint: E, ...[options]: ApiArgs<E>): Promise<Response> {
+  return withSessionToken(request, endpoint, options, (o) => fetchEndpoint(request, endpoint, o))
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
-import { authedApi } from './authed-api.server.ts'
-import type { ChatMessage } from '../domain/chat/state.ts'
+import * as chatApi from '../domain/chat/contract.ts'
+import { api } from './api.server.ts'
 import { ChatSendSchema } from '../domain/chat/schemas.ts'
 import { getAuth } from './session.server.ts'
 
@@ -35,12 +35,12 @@ export async function sendChatMessage(request: Request, companyId: number, form:
       if (typeof value === 'string' && value !== '') body.set(key, value)
     }
     body.set('file', file)
-    return { submission: null, res: await authedApi<ChatMessage>(request, 'api/chat/arquivos', { form: body }) }
+    return { submission: null, res: await api(request, chatApi.arquivos, { form: body }) }
   }
   const submission = parseWithZod(form, { schema: ChatSendSchema })
   if (submission.status !== 'success') return { submission, res: null }
   const socketId = form.get('socket_id')
-  const res = await authedApi<ChatMessage>(request, 'api/chat/mensagens', {
+  const res = await api(request, chatApi.postMensagens, {
     json: { organizacao_id: companyId, ...submission.value, ...(typeof socketId === 'string' && socketId ? { socket_id: socketId } : {}) },
   })
   return { submission, res }

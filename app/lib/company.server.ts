@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
-import { callApi } from './api.server.ts'
+import * as orgApi from '../domain/organization/contract.ts'
+import { callEndpoint } from './api-transport.server.ts'
 import { organizationMessages } from '../domain/organization/messages.ts'
 import { companyScreenAccess, landingPath, pagePath } from './company-screens.ts'
 import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, type AppSession } from './session.server.ts'
@@ -56,7 +57,7 @@ export function loadCompany(request: Request, token: string, organizationId: num
   const key = `${organizationId} ${token}`
   let profile = loaded.get(key)
   if (!profile) {
-    profile = callApi<CompanyProfile>(request, `api/empresas/profile/${organizationId}`, { token }).then((res) => (res.ok ? res.data : null))
+    profile = callEndpoint(request, orgApi.profile, { params: { id: organizationId }, token }).then((res) => (res.ok ? res.data : null))
     loaded.set(key, profile)
   }
   return profile

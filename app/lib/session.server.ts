@@ -1,7 +1,8 @@
 import { createCookie, createSession, createSessionStorage, redirect, type Session } from 'react-router'
 import { CLIENT_IP_HEADER, sessionStore, type WebSessionStore } from '../../server/web-bridge.ts'
 import { REMEMBER_ME_DAYS } from '../domain/auth/sessions.ts'
-import { callApi } from './api.server.ts'
+import * as authApi from '../domain/auth/contract.ts'
+import { callEndpoint } from './api-transport.server.ts'
 
 export type SessionUser = { user_id: number; nome: string; email: string; avatar: string | null }
 export type Toast = { kind: 'success' | 'error' | 'info'; text: string }
@@ -101,7 +102,7 @@ export async function startSession(request: Request, auth: { token: string; user
 export async function endSession(request: Request, session?: AppSession) {
   const current = session ?? (await getSession(request))
   const token = current.get('token')
-  if (token) await callApi(request, 'api/logout', { method: 'POST', token })
+  if (token) await callEndpoint(request, authApi.logout, { token })
   return destroySession(current)
 }
 

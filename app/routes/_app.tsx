@@ -4,7 +4,8 @@ import { CompanyModals, type ModalData } from '~/components/company-modals.tsx'
 import { ChatLiveProvider } from '~/components/chat/chat-live.tsx'
 import { AppFrame } from '~/components/shell/app-frame.tsx'
 import type { VisitingCardData } from '~/components/visiting-card.tsx'
-import { callApi } from '~/lib/api.server.ts'
+import * as orgApi from '~/domain/organization/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
 import { realtimeClientConfig } from '~/lib/realtime-config.server.ts'
 import { commitSession, requireAuth } from '~/lib/session.server.ts'
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cardOf = modal === 'bandeira' ? company.bandeira_id : modal === 'cartao' ? company.organizacao_id : null
   let card: VisitingCardData | null = null
   if (cardOf) {
-    const res = await callApi<VisitingCardData>(request, `api/empresas/cartao/${company.organizacao_id}/${cardOf}`, { token })
+    const res = await api(request, orgApi.cartao, { params: { orgId: company.organizacao_id, targetId: cardOf }, token })
     card = res.ok ? res.data : null
   }
   const inviteLink = session.get('inviteLink') ?? null

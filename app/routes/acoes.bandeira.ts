@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
 import type { Route } from './+types/acoes.bandeira'
-import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as orgApi from '~/domain/organization/contract.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { FlagCodeSchema } from '~/domain/organization/company-schemas.ts'
 import { safeRedirect, withoutParams } from '~/lib/safe-redirect.ts'
@@ -22,11 +22,11 @@ export async function action({ request }: Route.ActionArgs) {
       const text = Object.values(submission.error ?? {}).flat().filter(Boolean).join(' ')
       return redirectWithToast(request, back, { kind: 'error', text })
     }
-    res = await authedApi<{ message: string }>(request, `api/bandeira/linkaBandeira/${orgId}/${encodeURIComponent(submission.value.code)}`)
+    res = await api(request, orgApi.linkaBandeira, { params: { orgId, code: submission.value.code } })
   } else if (intent === 'leave' && company.bandeira_id) {
-    res = await authedApi<{ message: string }>(request, `api/bandeira/deleteVarejo/${orgId}/${company.bandeira_id}`)
+    res = await api(request, orgApi.deleteVarejo, { params: { orgId, bandeiraId: company.bandeira_id } })
   } else if (intent === 'regenerate') {
-    res = await authedApi<{ message: string }>(request, 'api/bandeira/regenerateCode', { json: { organizacao_id: orgId } })
+    res = await api(request, orgApi.regenerateCode, { json: { organizacao_id: orgId } })
   } else {
     return redirect(back)
   }

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
 import type { Route } from './+types/acoes.convite'
-import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as orgApi from '~/domain/organization/contract.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { PartnerInviteSchema } from '~/domain/organization/partner-invite-schema.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return redirectWithToast(request, back, { kind: 'error', text: Object.values(submission.error ?? {}).flat().filter(Boolean).join(' ') })
   }
-  const res = await authedApi<{ message: string; link: string }>(request, 'api/empresas/createInvite', {
+  const res = await api(request, orgApi.createInvite, {
     json: { organizacao_id: company.organizacao_id, ...submission.value },
   })
   if (!res.ok) return redirectWithToast(request, back, { kind: 'error', text: apiErrorMessages(res.data).join(' ') })

@@ -1,6 +1,6 @@
 import type { Route } from './+types/acoes.endereco'
-import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as addressApi from '~/domain/organization/address-contract.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
 
 /**
  * Address lookups for the new-organization form (the API calls the outside services):
@@ -12,9 +12,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const cep = url.searchParams.get('cep')
   const uf = url.searchParams.get('uf')
-  const path = cep ? `api/enderecos/cep/${encodeURIComponent(cep)}` : uf ? `api/enderecos/estados/${encodeURIComponent(uf)}/cidades` : null
-  if (!path) return Response.json({ erro: 'Informe um CEP ou uma UF.' })
-  const res = await authedApi<Record<string, unknown>>(request, path)
+  const res = cep
+    ? await api(request, addressApi.cep, { params: { cep } })
+    : uf
+      ? await api(request, addressApi.cidades, { params: { uf } })
+      : null
+  if (!res) return Response.json({ erro: 'Informe um CEP ou uma UF.' })
   return Response.json(res.ok ? res.data : { erro: apiErrorMessages(res.data).join(' ') })
 }
 

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
 import type { Route } from './+types/acoes.tokenbase'
-import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as orgApi from '~/domain/organization/contract.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { TokenbaseSchema } from '~/domain/organization/company-schemas.ts'
 import { safeRedirect, withoutParams } from '~/lib/safe-redirect.ts'
@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     tokenbase = submission.value.tokenbase
   }
-  const res = await authedApi<{ message: string }>(request, 'api/empresas/storeTokenBase', {
+  const res = await api(request, orgApi.storeTokenBase, {
     json: { organizacao_id: company.organizacao_id, tokenbase },
   })
   if (!res.ok) return redirectWithToast(request, back, { kind: 'error', text: apiErrorMessages(res.data).join(' ') })

@@ -1,5 +1,6 @@
 import type { Route } from './+types/broadcasting.auth'
-import { callApi } from '~/lib/api.server.ts'
+import * as broadcastingApi from '~/domain/chat/broadcasting-contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { getAuth } from '~/lib/session.server.ts'
 
 /**
@@ -13,6 +14,6 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const body = new URLSearchParams()
   for (const key of ['socket_id', 'channel_name']) body.set(key, String(form.get(key) ?? ''))
-  const res = await callApi<{ auth: string }>(request, 'api/broadcasting/auth', { body, token: auth.token })
+  const res = await api(request, broadcastingApi.auth, { form: body, token: auth.token })
   return Response.json(res.data, { status: res.status })
 }

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/chat.acoes'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as chatApi from '~/domain/chat/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { requireChatSession, sendChatMessage } from '~/lib/chat.server.ts'
 
 /**
@@ -18,13 +19,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === 'lidas') {
     const messageId = Number(form.get('message_id'))
-    const res = await authedApi(request, 'api/chat/lidas', {
+    const res = await api(request, chatApi.lidas, {
       json: { organizacao_id: companyId, channel_id: form.get('channel_id'), ...(messageId > 0 ? { message_id: messageId } : {}) },
     })
     return Response.json(res.data, { status: res.status })
   }
   if (intent === 'destacar') {
-    const res = await authedApi(request, 'api/chat/destaque', {
+    const res = await api(request, chatApi.destaque, {
       json: { organizacao_id: companyId, message_id: form.get('message_id'), destaque: form.get('destaque') === '1' },
     })
     return Response.json(res.data, { status: res.status })

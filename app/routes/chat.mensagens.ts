@@ -1,5 +1,6 @@
 import type { Route } from './+types/chat.mensagens'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as chatApi from '~/domain/chat/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { requireChatSession } from '~/lib/chat.server.ts'
 
 /**
@@ -10,12 +11,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { companyId } = await requireChatSession(request)
   const url = new URL(request.url)
   const canal = url.searchParams.get('canal') ?? ''
-  const query = new URLSearchParams()
-  for (const key of ['after', 'before', 'limit']) {
-    const value = url.searchParams.get(key)
-    if (value) query.set(key, value)
-  }
+  const query = { after: url.searchParams.get('after'), before: url.searchParams.get('before'), limit: url.searchParams.get('limit') }
   if (!/^\d{1,10}$/.test(canal)) return Response.json({ message: 'Canal inválido.' }, { status: 422 })
-  const res = await authedApi(request, `api/chat/mensagens/${companyId}/${canal}?${query}`)
+  const res = await api(request, chatApi.mensagens, { params: { orgId: companyId, channelId: canal }, query })
   return Response.json(res.data, { status: res.status, headers: { 'cache-control': 'no-store' } })
 }

@@ -4,14 +4,15 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/chat'
 import { useChatLive } from '~/components/chat/chat-live.tsx'
 import { readActiveChat } from '~/components/chat/chat-storage.ts'
-import { ChannelList, type ChannelPage, type ChannelSummary } from '~/components/chat/channel-list.tsx'
-import { ChatPanel, type ChannelProfile, type MessagePage, type PanelData } from '~/components/chat/chat-panels.tsx'
+import { ChannelList, type ChannelSummary } from '~/components/chat/channel-list.tsx'
+import { ChatPanel, type PanelData } from '~/components/chat/chat-panels.tsx'
 import { answerRefOf, Conversation } from '~/components/chat/conversation.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as chatApi from '~/domain/chat/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { sendChatMessage } from '~/lib/chat.server.ts'
 import { chatHref, readChatView } from '~/lib/chat/chat-url.ts'
-import { allNotifications, TYPE_PADRAO, type ChatMessage, type NotificationsMap } from '~/domain/chat/state.ts'
+import { allNotifications, TYPE_PADRAO, type ChatMessage } from '~/domain/chat/state.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { chatMessages as m, type Padrao } from '~/domain/chat/messages.ts'
@@ -36,11 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tabs = chatTabs(company)
   if (!tabs.some((t) => t.padrao === view.tipo)) throw redirect('/Chat')
   const orgId = company.organizacao_id
-  const search = new URLSearchParams({ page: String(view.pagina) })
-  if (view.busca) search.set('search', view.busca)
   const [channels, notifications] = await Promise.all([
-    authedApi<ChannelPage>(request, `api/chat/canais/${orgId}/${view.tipo}?${search}`),
-    authedApi<NotificationsMap & { total: number }>(request, `api/chat/notificacoes/${orgId}`),
+    api(request, chatApi.canais, { params: { orgId, padrao: view.tipo }, query: { page: view.pagina, search: view.busca } }),
+    api(request, chatApi.notificacoes, { params: { orgId } }),
   ])
   if (!channels.ok) throw data(apiErrorMessages(channels.data).join(' '), { status: channels.status })
 
@@ -48,24 +47,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   let conversationError: string | null = null
   let panel: PanelData | null = null
   if (view.canal) {
-    const query = new URLSearchParams({ limit: '50' })
-    if (view.antes) query.set('before', String(view.antes))
-    const res = await authedApi<{ data: ChatMessage[]; has_more: boolean; canal: ChannelSummary }>(request, `api/chat/mensagens/${orgId}/${view.canal}?${query}`)
+    const res = await api(request, chatApi.mensagens, { params: { orgId, channelId: view.canal }, query: { limit: 50, before: view.antes } })
     if (res.ok) conversation = { channel: res.data.canal, data: res.data.data, has_more: res.data.has_more }
     else conversationError = apiErrorMessages(res.data).join(' ')
   }
   if (conversation && view.painel) {
-    const base = `${orgId}/${conversation.channel.id}`
+    const params = { orgId, channelId: conversation.channel.id }
     const panelPage = url.searchParams.get('pagina_painel')
     const page = panelPage && /^\d{1,6}$/.test(panelPage) ? panelPage : '1'
     if (view.painel === 'perfil') {
-      const res = await authedApi<ChannelProfile>(request, `api/chat/perfil/${base}`)
+      const res = await api(request, chatApi.perfil, { params })
       if (res.ok) panel = { kind: 'perfil', profile: res.data }
     } else if (view.painel === 'midia') {
-      const res = await authedApi<MessagePage>(request, `api/chat/midias/${base}?page=${page}`)
+      const res = await api(request, chatApi.midias, { params, query: { page } })
       if (res.ok) panel = { kind: 'midia', media: res.data }
     } else if (view.q) {
-      const res = await authedApi<MessagePage>(request, `api/chat/pesquisa/${base}?${new URLSearchParams({ q: view.q, page })}`)
+      const res = await api(request, chatApi.pesquisa, { params, query: { q: view.q, page } })
       panel = { kind: 'pesquisa', results: res.ok ? res.data : null, error: res.ok ? null : apiErrorMessages(res.data).join(' ') }
     } else panel = { kind: 'pesquisa', results: null, error: null }
   }
@@ -93,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   if (intent === 'destacar') {
-    const res = await authedApi<ChatMessage>(request, 'api/chat/destaque', {
+    const res = await api(request, chatApi.destaque, {
       json: { organizacao_id: company.organizacao_id, message_id: form.get('message_id'), destaque: form.get('destaque') === '1' },
     })
     if (!res.ok) return redirectWithToast(request, back, { kind: 'error', text: apiErrorMessages(res.data).join(' ') })

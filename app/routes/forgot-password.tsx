@@ -4,7 +4,8 @@ import type { Route } from './+types/forgot-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { callApi } from '~/lib/api.server.ts'
+import * as authApi from '~/domain/auth/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ForgotPasswordSchema } from '~/domain/auth/schemas.ts'
 
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Esqueceu a senha? | Ped
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 })
-  const res = await callApi<{ message: string }>(request, 'api/forgot-password', { json: submission.value })
+  const res = await api(request, authApi.forgotPassword, { json: submission.value })
   if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['email'] }), sent: null }, { status: 400 })
   return { result: submission.reply({ resetForm: true }), sent: res.data.message }
 }

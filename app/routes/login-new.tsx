@@ -4,20 +4,19 @@ import type { Route } from './+types/login-new'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { CheckboxField, Field, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
+import * as authApi from '~/domain/auth/contract.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import { enterCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/domain/auth/messages.ts'
 import { LOGO_ACCEPT, NewCustomerSchema } from '~/domain/auth/schemas.ts'
-import { commitSession, startSession, withToast, type SessionUser } from '~/lib/session.server.ts'
+import { commitSession, startSession, withToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastro da empresa convidada | Pedidos B2B' }]
 
-type Invite = { nome: string; cnpj: string; token: string }
-
 async function restoreInvite(request: Request, token: string) {
-  return callApi<Invite>(request, `api/restoreInvite/${encodeURIComponent(token)}`)
+  return api(request, authApi.restoreInvite, { params: { token } })
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -52,11 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     body.set(key, value)
   }
   if (v.logo) body.set('logo', v.logo, v.logo.name)
-  const res = await callApi<{ organizacao: { organizacao_id: number }; user: SessionUser & { token: string } }>(
-    request,
-    'api/createOrgAutoLogin',
-    { form: body },
-  )
+  const res = await api(request, authApi.createOrgAutoLogin, { form: body })
   if (!res.ok) {
     return data(
       { result: replyWithApiError(submission, res.data, { fields: ['user', 'email', 'password', 'confirm_password', 'name', 'logo'], hideFields: HIDDEN }) },

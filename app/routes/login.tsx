@@ -6,12 +6,13 @@ import { AuthLayout } from '~/components/auth-layout.tsx'
 import { forgetChatState } from '~/components/chat/chat-storage.ts'
 import { CheckboxField, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { callApi } from '~/lib/api.server.ts'
+import * as authApi from '~/domain/auth/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectAfterLogin } from '~/lib/post-login.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { LoginSchema } from '~/domain/auth/schemas.ts'
-import { getAuth, startSession, type SessionUser } from '~/lib/session.server.ts'
+import { getAuth, startSession } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar | Pedidos B2B' }]
 
@@ -39,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   const { email, password, remember } = submission.value
-  const res = await callApi<SessionUser & { token: string }>(request, 'api/login', { json: { email, password } })
+  const res = await api(request, authApi.login, { json: { email, password } })
   if (!res.ok) {
     return data(
       { result: replyWithApiError(submission, res.data, { fields: [], hideFields: ['password'] }) },

@@ -5,9 +5,11 @@ import { ActivityTab } from '~/components/team/activity-tab.tsx'
 import { EditMemberModal, InviteModal, MembersTab, RemoveMemberModal } from '~/components/team/members-tab.tsx'
 import { CargoModal, DeleteCargoModal, RolesTab } from '~/components/team/roles-tab.tsx'
 import { TeamTabs } from '~/components/team/team-tabs.tsx'
-import { TEAM_TABS, type ActivityEntry, type Cargo, type Member, type Paginated, type PendingInvite, type Permission, type TeamAccess, type TeamTab } from '~/components/team/types.ts'
-import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import { TEAM_TABS, type ActivityEntry, type Cargo, type Paginated, type TeamAccess, type TeamTab } from '~/components/team/types.ts'
+import * as orgApi from '~/domain/organization/contract.ts'
+import * as teamApi from '~/domain/team/contract.ts'
+import type { Endpoint } from '~/domain/shared/contract.ts'
+import { api, apiErrorMessages, type ApiArgs } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { teamScreenMessages as m } from '~/domain/team/messages.ts'
@@ -19,12 +21,9 @@ export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B'
 
 const MEMBERS_PER_PAGE = 10
 
-type UsersAnswer = { usuarios: Paginated<Member>; convites: PendingInvite[] }
-type AuditAnswer = Paginated<{ id: number; acao: string; descricao: string; detalhes: Record<string, unknown>; user: { id: number; nome: string } | null; created_at: string }>
-
 /** A read the screen cannot do without: its failure is the page's error. */
-async function read<T>(request: Request, path: string) {
-  const res = await authedApi<T>(request, path)
+async function read<E extends Endpoint>(request: Request, endpoint: E, ...options: ApiArgs<E>) {
+  const res = await api(request, endpoint, ...options)
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
   return res.data
 }
@@ -36,7 +35,7 @@ async function read<T>(request: Request, path: string) {
 async function accessOf(request: Request, company: CompanyProfile, email: string, cargos: Cargo[]): Promise<TeamAccess> {
   const userId = company.logged_user
   if (company.is_admin) return { isAdmin: true, canManage: true, held: [...PERMISSION_IDS], userId }
-  const mine = await read<UsersAnswer>(request, `api/myteam/${company.organizacao_id}/getusers?per_page=100&search=${encodeURIComponent(email)}`)
+  const mine = await read(request, teamApi.getusers, { params: { id: company.organizacao_id }, query: { per_page: 100, search: email } })
   const me = mine.usuarios.data.find((u) => u.user_id === userId)
   const held = cargos.find((c) => c.id === me?.cargo_id)?.permissoes ?? []
   return { isAdmin: false, canManage: held.includes('equipe'), held, userId }
@@ -72,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (legacy) throw redirect(legacy)
   const { company, user } = await requireCompany(request)
   const orgId = company.organizacao_id
-  const { cargos } = await read<{ cargos: Cargo[] }>(request, `api/myteam/${orgId}/getcargos`)
+  const { cargos } = await read(request, teamApi.getcargos, { params: { id: orgId } })
   const access = await accessOf(request, company, user.email, cargos)
   const tabs: TeamTab[] = access.canManage ? [...TEAM_TABS] : ['membros', 'cargos']
   const requested = url.searchParams.get('aba')
@@ -81,12 +80,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const base = { aba, tabs, access, cargos, basicPlan: company.plano === 'B' }
 
   if (aba === 'cargos') {
-    const { permissoes } = await read<{ permissoes: Permission[] }>(request, `api/myteam/getPermissoes/${orgId}`)
+    const { permissoes } = await read(request, teamApi.getPermissoes, { params: { id: orgId } })
     return { ...base, permissions: permissoes, members: null, invites: [], q: '', activity: null }
   }
   if (aba === 'atividades') {
     if (!access.canManage) return { ...base, permissions: null, members: null, invites: [], q: '', activity: null }
-    const log = await read<AuditAnswer>(request, `api/empresas/logging/${orgId}?page=${page}`)
+    const log = await read(request, orgApi.logging, { params: { orgId }, query: { page } })
     const activity: Paginated<ActivityEntry> = {
       ...log,
       data: log.data.map((entry) => ({
@@ -99,9 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { ...base, permissions: null, members: null, invites: [], q: '', activity }
   }
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 255)
-  const params = new URLSearchParams({ page: String(page), per_page: String(MEMBERS_PER_PAGE) })
-  if (q) params.set('search', q)
-  const team = await read<UsersAnswer>(request, `api/myteam/${orgId}/getusers?${params}`)
+  const team = await read(request, teamApi.getusers, { params: { id: orgId }, query: { page, per_page: MEMBERS_PER_PAGE, search: q } })
   return { ...base, permissions: null, members: team.usuarios, invites: team.convites, q, activity: null }
 }
 
@@ -126,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
         return data({ intent: 'invite' as Intent, result: submission.reply() }, { status: 400 })
       }
       const v = submission.value
-      const res = await authedApi<{ message: string }>(request, 'api/myteam/invite', {
+      const res = await api(request, teamApi.invite, {
         json: { organizacao_id: orgId, email: v.email, cargo_id: v.cargo_id ?? null, is_admin: company.is_admin && v.is_admin === true },
       })
       if (!res.ok) {
@@ -141,7 +138,7 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: MemberFormSchema })
       if (submission.status !== 'success') return failed('update-member', submission.reply())
       const v = submission.value
-      const res = await authedApi<{ message: string }>(request, 'api/myteam/updateUser', {
+      const res = await api(request, teamApi.updateUser, {
         json: {
           organizacao_id: orgId,
           user_id: v.user_id,
@@ -158,7 +155,7 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: RemoveMemberSchema })
       if (submission.status !== 'success') return failed('remove-member', submission.reply())
       const { user_id: userId } = submission.value
-      const res = await authedApi<{ message: string }>(request, `api/myteam/deleteUser/${orgId}/${userId}`, { method: 'DELETE' })
+      const res = await api(request, teamApi.deleteUser, { params: { companyId: orgId, userId } })
       if (!res.ok) return failed('remove-member', replyWithApiError(submission, res.data, { fields: [] }))
       // Whoever removes themselves is no longer in the organization: back to their list of organizations.
       if (userId === company.logged_user) return redirectWithToast(request, '/personal-environment', { kind: 'success', text: m.removedSelf })
@@ -169,15 +166,15 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== 'success') return failed('save-cargo', submission.reply())
       const { cargo_id: cargoId, nome, permissoes } = submission.value
       const res = cargoId
-        ? await authedApi<{ message: string }>(request, 'api/myteam/editcargo', { json: { organizacao_id: orgId, cargo_id: cargoId, nome, permissoes } })
-        : await authedApi<{ message: string }>(request, 'api/myteam/criarcargo', { json: { organizacao_id: orgId, nome, permissoes } })
+        ? await api(request, teamApi.editcargo, { json: { organizacao_id: orgId, cargo_id: cargoId, nome, permissoes } })
+        : await api(request, teamApi.criarcargo, { json: { organizacao_id: orgId, nome, permissoes } })
       if (!res.ok) return failed('save-cargo', replyWithApiError(submission, res.data, { fields: ['nome', 'permissoes'] }))
       return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
     }
     case 'delete-cargo': {
       const submission = parseWithZod(formData, { schema: DeleteCargoSchema })
       if (submission.status !== 'success') return failed('delete-cargo', submission.reply())
-      const res = await authedApi<{ message: string }>(request, `api/myteam/${orgId}/${submission.value.cargo_id}/excluircargo`, { method: 'DELETE' })
+      const res = await api(request, teamApi.excluircargo, { params: { orgId, cargoId: submission.value.cargo_id } })
       if (!res.ok) return failed('delete-cargo', replyWithApiError(submission, res.data, { fields: [] }))
       return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
     }

@@ -5,8 +5,9 @@ import { CreateOrganizationModal } from '~/components/organization/create-organi
 import { FeedbackModal } from '~/components/organization/feedback-modal.tsx'
 import { VerifyOrganizationModal } from '~/components/organization/verify-organization-modal.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
-import { enterCompany, type CompanyProfile } from '~/lib/company.server.ts'
+import * as orgApi from '~/domain/organization/contract.ts'
+import { api } from '~/lib/api.server.ts'
+import { enterCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { organizationMessages } from '~/domain/organization/messages.ts'
 import { FeedbackSchema } from '~/domain/organization/feedback-schema.ts'
@@ -25,7 +26,6 @@ type Membership = {
   is_admin: boolean
   organizacao: { tipo: OrgTypeCode; nome: string; razao_social: string | null; avatar: string | null; active: boolean }
 }
-type Page = { data: Membership[]; current_page: number; last_page: number; total: number }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
@@ -33,10 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tipo = url.searchParams.get('tipo') ?? ''
   const filter = tipo in ORG_TYPE_LABELS ? tipo : ''
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
-  const res = await authedApi<{ organizacoes: Page }>(
-    request,
-    `api/OrgProfile/${PER_PAGE}/${encodeURIComponent(q || 'null')}/${filter || 'null'}?page=${page}`,
-  )
+  const res = await api(request, orgApi.orgProfile, { params: { regPerPage: PER_PAGE, search: q || 'null', filter: filter || 'null' }, query: { page } })
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
   return { page: res.data.organizacoes, q, tipo: filter, modal: await loadModal(request, url) }
 }
@@ -45,16 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 async function loadModal(request: Request, url: URL) {
   const modal = url.searchParams.get('modal')
   if (modal === 'nova') {
-    const res = await authedApi<{ verticais: { id: number; nome: string }[] }>(request, 'api/organizacao/showVerticais')
+    const res = await api(request, orgApi.showVerticais)
     return { kind: 'nova' as const, verticals: res.ok ? res.data.verticais : [] }
   }
   const orgId = Number(url.searchParams.get('org'))
   if (modal === 'verificar' && Number.isInteger(orgId) && orgId > 0) {
-    const res = await authedApi<CompanyProfile>(request, `api/empresas/profile/${orgId}`)
+    const res = await api(request, orgApi.profile, { params: { id: orgId } })
     if (res.ok && !res.data.active) return { kind: 'verificar' as const, organization: { organizacao_id: orgId, nome: res.data.nome } }
   }
   if (modal === 'avaliar' && Number.isInteger(orgId) && orgId > 0) {
-    const res = await authedApi<CompanyProfile>(request, `api/empresas/profile/${orgId}`)
+    const res = await api(request, orgApi.profile, { params: { id: orgId } })
     if (res.ok && res.data.feedback) return { kind: 'avaliar' as const, organization: { organizacao_id: orgId, nome: res.data.nome } }
   }
   return null
@@ -72,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'create') {
     const submission = parseWithZod(form, { schema: CreateOrganizationSchema })
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-    const res = await authedApi<{ message: string; organizacao: { organizacao_id: number } }>(request, 'api/seletor/create', { json: submission.value })
+    const res = await api(request, orgApi.create, { json: submission.value })
     if (!res.ok) {
       const fields = Object.keys(CreateOrganizationSchema.shape)
       const body = res.data.errors || res.data.message ? res.data : { message: organizationMessages.createFailed }
@@ -86,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'verify') {
     const submission = parseWithZod(form, { schema: VerificationCodeSchema })
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-    const res = await authedApi<{ message: string }>(request, 'api/empresas/verifyValidationCode', { json: { organizacao_id: orgId, code: submission.value.code } })
+    const res = await api(request, orgApi.verifyValidationCode, { json: { organizacao_id: orgId, code: submission.value.code } })
     if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['code'] }) }, { status: 400 })
     const entered = (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment')
     return withToast(entered, { kind: 'success', text: res.data.message })
@@ -94,13 +91,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'feedback') {
     const submission = parseWithZod(form, { schema: FeedbackSchema })
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-    const res = await authedApi<{ message: string }>(request, 'api/saveFeedback', { json: { organizacao_id: orgId, ...submission.value } })
+    const res = await api(request, orgApi.saveFeedback, { json: { organizacao_id: orgId, ...submission.value } })
     if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['nota', 'comentario'] }) }, { status: 400 })
     const entered = (await enterCompany(request, session, orgId)) ?? redirect('/personal-environment')
     return withToast(entered, { kind: 'success', text: res.data.message })
   }
   if (intent === 'resend') {
-    const res = await authedApi<{ message: string }>(request, 'api/empresas/resendValidationCode', { json: { organizacao_id: orgId } })
+    const res = await api(request, orgApi.resendValidationCode, { json: { organizacao_id: orgId } })
     const text = res.ok ? res.data.message : apiErrorMessages(res.data).join(' ')
     return redirectWithToast(request, `/personal-environment?modal=verificar&org=${orgId}`, { kind: res.ok ? 'success' : 'error', text }, session)
   }

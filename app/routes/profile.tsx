@@ -7,7 +7,8 @@ import { Avatar } from '~/components/ui/avatar.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { activeSessions, endAllSessions, endOtherSession } from '~/lib/active-sessions.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as authApi from '~/domain/auth/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages, sessionMessages } from '~/domain/auth/messages.ts'
 import { ProfileNameSchema } from '~/domain/auth/profile-schemas.ts'
@@ -15,10 +16,9 @@ import { redirectWithToast, rememberUser, type SessionUser } from '~/lib/session
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Pedidos B2B' }]
 
-type Profile = SessionUser & { token: string }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const res = await authedApi<Profile>(request, 'api/profile')
+  const res = await api(request, authApi.profile)
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
   return {
     profile: { user_id: res.data.user_id, nome: res.data.nome, email: res.data.email, avatar: res.data.avatar },
@@ -37,16 +37,16 @@ export async function action({ request }: Route.ActionArgs) {
       const body = new FormData()
       const file = formData.get('avatar')
       if (file instanceof File && file.size > 0) body.set('avatar', file, file.name)
-      res = await authedApi<Profile>(request, 'api/saveavatar', { form: body })
+      res = await api(request, authApi.saveavatar, { form: body })
     } else {
-      res = await authedApi<Profile>(request, 'api/deletedetail', { json: { detail: 'avatar' } })
+      res = await api(request, authApi.deletedetail, { json: { detail: 'avatar' } })
     }
     if (!res.ok) return redirectWithToast(request, '/profile', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
     return rememberUser(request, '/profile', res.data, intent === 'avatar' ? 'Foto atualizada!' : 'Foto removida!')
   }
   const submission = parseWithZod(formData, { schema: ProfileNameSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const res = await authedApi<Profile>(request, 'api/updateprofile', { json: submission.value })
+  const res = await api(request, authApi.updateprofile, { json: submission.value })
   if (!res.ok) return data({ result: replyWithApiError(submission, res.data, { fields: ['nome'] }) }, { status: 400 })
   return rememberUser(request, '/profile', res.data, authMessages.profileUpdated)
 }

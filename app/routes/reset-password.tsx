@@ -4,7 +4,8 @@ import type { Route } from './+types/reset-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { callApi } from '~/lib/api.server.ts'
+import * as authApi from '~/domain/auth/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ResetPasswordSchema } from '~/domain/auth/schemas.ts'
 import { endSessionsOfEmail, redirectWithToast } from '~/lib/session.server.ts'
@@ -16,7 +17,7 @@ const HIDDEN = ['password', 'password_confirmation']
 export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 })
-  const res = await callApi<{ message: string }>(request, 'api/reset-password', {
+  const res = await api(request, authApi.resetPassword, {
     json: { ...submission.value, email: params.email, token: params.token },
   })
   if (!res.ok) {

@@ -4,7 +4,8 @@ import type { Route } from './+types/signup'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { CheckboxField, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { callApi } from '~/lib/api.server.ts'
+import * as authApi from '~/domain/auth/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/domain/auth/messages.ts'
 import { capitalise, SignupSchema } from '~/domain/auth/schemas.ts'
@@ -22,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [authMessages.fixFields], hideFields: HIDDEN }) }, { status: 400 })
   }
   const { name, email, password, confirm_password } = submission.value
-  const res = await callApi(request, 'api/register', { json: { name: capitalise(name), email, password, confirm_password } })
+  const res = await api(request, authApi.register, { json: { name: capitalise(name), email, password, confirm_password } })
   if (!res.ok) {
     return data({ result: replyWithApiError(submission, res.data, { fields: ['name', 'email', 'password', 'confirm_password'], hideFields: HIDDEN }) }, { status: 400 })
   }

@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/team-invite'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { ErrorList } from '~/components/forms.tsx'
-import { apiErrorMessages, callApi } from '~/lib/api.server.ts'
+import * as teamApi from '~/domain/team/contract.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { enterCompany } from '~/lib/company.server.ts'
 import { teamInviteScreenMessages as m } from '~/domain/team/messages.ts'
 import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/schemas.ts'
@@ -42,10 +43,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!wellFormed(params)) return data({ error: [m.malformed], declined: null }, { status: 400 })
   const intent = (await request.formData()).get('intent')
   const auth = await getAuth(request)
-  const apiPath = `api/myteam/${params.orgId}/${encodeURIComponent(params.token)}/invite`
+  const inviteParams = { params: { orgId: params.orgId, token: params.token } }
 
   if (intent === 'decline') {
-    const res = await callApi<{ message: string }>(request, `${apiPath}/negainvite`)
+    const res = await api(request, teamApi.negainvite, inviteParams)
     if (!res.ok) return data({ error: apiErrorMessages(res.data), declined: null }, { status: res.status })
     return { error: null, declined: res.data.message }
   }
@@ -57,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (!auth) throw redirect(loginFirst(here))
-  const res = await callApi<{ message: string; organizacao_id: number }>(request, `${apiPath}/aceiteinvite`, { token: auth.token })
+  const res = await api(request, teamApi.aceiteinvite, { ...inviteParams, token: auth.token })
   if (res.status === 401) throw redirect(loginFirst(here), { headers: { 'Set-Cookie': await destroySession(auth.session) } })
   if (!res.ok) return data({ error: apiErrorMessages(res.data), declined: null }, { status: res.status })
   // Enter the organization at once, so the person lands in it (its landing screen by type).

@@ -6,7 +6,8 @@ import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { VisitingCard, type VisitingCardData } from '~/components/visiting-card.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
-import { authedApi } from '~/lib/authed-api.server.ts'
+import * as orgApi from '~/domain/organization/contract.ts'
+import { api } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { companyMessages } from '~/domain/organization/company-messages.ts'
@@ -22,7 +23,7 @@ const SPARE_LINK_ROWS = 2
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { company } = await requireCompany(request)
-  const res = await authedApi<VisitingCardData>(request, `api/empresas/cartao/${company.organizacao_id}/${company.organizacao_id}`)
+  const res = await api(request, orgApi.cartao, { params: { orgId: company.organizacao_id, targetId: company.organizacao_id } })
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
   return {
     card: res.data,
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'logo' || intent === 'remove-logo') {
     const res =
       intent === 'logo'
-        ? await authedApi<{ message: string }>(request, 'api/empresas/saveavatar', {
+        ? await api(request, orgApi.saveavatar, {
             form: (() => {
               const body = new FormData()
               body.set('organizacao_id', String(orgId))
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
               return body
             })(),
           })
-        : await authedApi<{ message: string }>(request, 'api/empresas/deletedetail', { json: { organizacao_id: orgId, detail: 'avatar' } })
+        : await api(request, orgApi.deletedetail, { json: { organizacao_id: orgId, detail: 'avatar' } })
     const text = res.ok ? res.data.message : apiErrorMessages(res.data).join(' ')
     return redirectWithToast(request, '/visiting-card', { kind: res.ok ? 'success' : 'error', text })
   }
@@ -57,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The form lists its link rows from what was posted: a `links` that is not a list (a forged post) is not echoed back.
   const hideFields = Array.isArray((submission.payload as { links?: unknown }).links) ? [] : ['links']
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }) }, { status: 400 })
-  const res = await authedApi<{ message: string }>(request, 'api/empresas/updateprofile', { json: { organizacao_id: orgId, ...submission.value } })
+  const res = await api(request, orgApi.updateprofile, { json: { organizacao_id: orgId, ...submission.value } })
   if (!res.ok) {
     const fields = ['razao_social', 'email', 'telefone', 'sobre', 'endereco', 'cidade', 'uf', 'links']
     return data({ result: replyWithApiError(submission, res.data, { fields }) }, { status: 400 })

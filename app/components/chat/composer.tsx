@@ -1,3 +1,5 @@
+// Before this module parses with zod in the browser (see the module).
+import '~/lib/zod-jitless.ts'
 import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'

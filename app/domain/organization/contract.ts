@@ -3,7 +3,7 @@ import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } fr
 import { optionalPathText, organizacaoIdField, PageQuery, paginatorSchema, pathId } from '../shared/fields.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { UFS } from '../shared/uf.ts'
-import { companyMessages, partnerInviteMessages } from './company-messages.ts'
+import { companyMessages } from './company-messages.ts'
 import { CompanyDetailsSchema, FlagCodeSchema, TokenbaseSchema } from './company-schemas.ts'
 import { FeedbackSchema } from './feedback-schema.ts'
 import { organizationMessages } from './messages.ts'

@@ -1,4 +1,4 @@
-import { char, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns.ts'
 
 export const users = pgTable(
