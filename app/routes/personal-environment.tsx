@@ -13,19 +13,13 @@ import { organizationMessages } from '~/domain/organization/messages.ts'
 import { FeedbackSchema } from '~/domain/organization/feedback-schema.ts'
 import { CreateOrganizationSchema, VerificationCodeSchema } from '~/domain/organization/schemas.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
-import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/domain/organization/org-types.ts'
+import { ORG_TYPE_LABELS } from '~/domain/organization/org-types.ts'
 import { commitSession, getSession, redirectWithToast, withToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ambiente pessoal | Pedidos B2B' }]
 
 const PER_PAGE = 10
 
-type Membership = {
-  organizacao_id: number
-  cnpj: string
-  is_admin: boolean
-  organizacao: { tipo: OrgTypeCode; nome: string; razao_social: string | null; avatar: string | null; active: boolean }
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)

@@ -12,7 +12,7 @@ import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages, sessionMessages } from '~/domain/auth/messages.ts'
 import { ProfileNameSchema } from '~/domain/auth/profile-schemas.ts'
-import { redirectWithToast, rememberUser, type SessionUser } from '~/lib/session.server.ts'
+import { redirectWithToast, rememberUser } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Pedidos B2B' }]
 

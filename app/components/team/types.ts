@@ -1,25 +1,18 @@
-/** Shapes of the team calls (api/myteam, docs/decisions/003-team.md) as the screen uses them. */
+import type { z } from 'zod'
+import type * as teamApi from '~/domain/team/contract.ts'
 
+/** The team screen's shapes: the answers of the team calls (app/domain/team/contract.ts), and the screen's own. */
+
+/** A Laravel page of T, as the API's paginator schema answers it. */
 export type Paginated<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number }
 
-export type Member = {
-  user_id: number
-  nome: string
-  email: string
-  avatar: string | null
-  cargo_id: number | null
-  cargo: string | null
-  is_admin: boolean
-  level: number
-  active: boolean
-  created_at: string
-}
+export type Member = z.output<typeof teamApi.MemberSchema>
 
-export type PendingInvite = { id: number; email: string; cargo_id: number | null; is_admin: boolean; expires_at: string; created_at: string }
+export type PendingInvite = z.output<typeof teamApi.PendingInviteSchema>
 
-export type Cargo = { id: number; organizacao_id: number; nome: string; permissoes: string[]; membros: number }
+export type Cargo = z.output<typeof teamApi.CargoSchema>
 
-export type Permission = { id: string; nome: string; descricao: string }
+export type Permission = z.output<typeof teamApi.PermissionSchema>
 
 /** GET api/empresas/logging/{orgId}, with the sentence the screen shows. */
 export type ActivityEntry = { id: number; who: string; what: string; created_at: string }
