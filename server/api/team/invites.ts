@@ -7,8 +7,7 @@ import { teamInviteLinks, teamInviteMail } from '../../mail/team-templates.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { randomToken, sha256 } from '../../security/tokens.ts'
 import { audit } from '../organizations/audit.ts'
-import { requirePermission } from '../organizations/membership.ts'
-import { activeMemberCount, assertCanGrant, BASIC_PLAN_MAX_USERS, INVITE_TTL_MS, lockOrganization, pendingInvite, requireCargoField, seatsInUse, teamMessages as tm } from './shared.ts'
+import { activeMemberCount, assertCanGrant, BASIC_PLAN_MAX_USERS, beginTeamChange, INVITE_TTL_MS, lockOrganization, pendingInvite, requireCargoField, seatsInUse, teamMessages as tm } from './shared.ts'
 
 
 
@@ -53,8 +52,7 @@ export function registerTeamInvites(app: Api, { db, mailer, config }: Deps) {
       const token = randomToken(32)
       const now = new Date()
       const invite = await db.transaction(async (tx) => {
-        await lockOrganization(tx, body.organizacao_id)
-        const { membership, organization } = await requirePermission(tx, user.id, body.organizacao_id, 'equipe')
+        const { membership, organization } = await beginTeamChange(tx, user.id, body.organizacao_id)
         if (body.is_admin && !membership.isAdmin) abort(403, tm.onlyAdminsGrantAdmin)
         const cargoId = body.cargo_id ?? null
         if (cargoId !== null) {

@@ -5,10 +5,10 @@ import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { cargos, memberships, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
-import { requireMembership, requirePermission } from '../organizations/membership.ts'
+import { requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 import { inviteAnswer } from './invites.ts'
-import { activeAdminCount, assertCanGrant, findActiveMember, lockOrganization, pendingInvite, requireCargoField, teamMessages as tm } from './shared.ts'
+import { activeAdminCount, assertCanGrant, beginTeamChange, findActiveMember, pendingInvite, requireCargoField, teamMessages as tm } from './shared.ts'
 
 
 
@@ -74,8 +74,7 @@ export function registerMembers(app: Api, { db }: Deps) {
       const user = c.get('user')
       const body = c.req.valid('json')
       const usuario = await db.transaction(async (tx) => {
-        await lockOrganization(tx, body.organizacao_id)
-        const { membership: caller } = await requirePermission(tx, user.id, body.organizacao_id, 'equipe')
+        const { membership: caller } = await beginTeamChange(tx, user.id, body.organizacao_id)
         const target = await findActiveMember(tx, body.organizacao_id, body.user_id)
         if (!target) fail('user_id', tm.notAMember)
         const before = target.membership
@@ -128,8 +127,7 @@ export function registerMembers(app: Api, { db }: Deps) {
       const user = c.get('user')
       const { companyId, userId } = c.req.valid('param')
       await db.transaction(async (tx) => {
-        await lockOrganization(tx, companyId)
-        const { membership: caller } = await requirePermission(tx, user.id, companyId, 'equipe')
+        const { membership: caller } = await beginTeamChange(tx, user.id, companyId)
         const target = await findActiveMember(tx, companyId, userId)
         if (!target) abort(404, tm.memberNotFound)
         if (target.membership.isAdmin) {

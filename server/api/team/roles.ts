@@ -2,11 +2,11 @@ import * as teamApi from '../../../app/domain/team/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { cargoPermissions, cargos, memberships } from '../../db/schema/index.ts'
+import { cargos, memberships } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
-import { requireMembership, requirePermission } from '../organizations/membership.ts'
-import { assertCanGrant, findCargo, listCargos, lockOrganization, teamMessages as tm } from './shared.ts'
+import { requireMembership } from '../organizations/membership.ts'
+import { assertCanGrant, beginTeamChange, findCargo, listCargos, setCargoPermissions, teamMessages as tm } from './shared.ts'
 
 
 
@@ -46,12 +46,11 @@ export function registerRoles(app: Api, { db }: Deps) {
       const user = c.get('user')
       const body = c.req.valid('json')
       const cargo = await db.transaction(async (tx) => {
-        await lockOrganization(tx, body.organizacao_id)
-        const { membership } = await requirePermission(tx, user.id, body.organizacao_id, 'equipe')
+        const { membership } = await beginTeamChange(tx, user.id, body.organizacao_id)
         await assertCanGrant(tx, membership, body.permissoes)
         if (await nameTaken(tx, body.organizacao_id, body.nome)) fail('nome', tm.cargoNameTaken)
         const [row] = await tx.insert(cargos).values({ organizationId: body.organizacao_id, nome: body.nome }).returning()
-        if (body.permissoes.length) await tx.insert(cargoPermissions).values(body.permissoes.map((permissao) => ({ cargoId: row.id, permissao })))
+        await setCargoPermissions(tx, row.id, body.permissoes)
         await audit(tx, {
           organizationId: body.organizacao_id,
           userId: user.id,
@@ -70,16 +69,14 @@ export function registerRoles(app: Api, { db }: Deps) {
       const user = c.get('user')
       const body = c.req.valid('json')
       const cargo = await db.transaction(async (tx) => {
-        await lockOrganization(tx, body.organizacao_id)
-        const { membership } = await requirePermission(tx, user.id, body.organizacao_id, 'equipe')
+        const { membership } = await beginTeamChange(tx, user.id, body.organizacao_id)
         const before = await findCargo(tx, body.organizacao_id, body.cargo_id)
         if (!before) fail('cargo_id', tm.cargoNotFound)
         // Both what the role loses and what it gains must be the caller's to give.
         await assertCanGrant(tx, membership, [...before.permissoes, ...body.permissoes])
         if (await nameTaken(tx, body.organizacao_id, body.nome, before.id)) fail('nome', tm.cargoNameTaken)
         await tx.update(cargos).set({ nome: body.nome }).where(eq(cargos.id, before.id))
-        await tx.delete(cargoPermissions).where(eq(cargoPermissions.cargoId, before.id))
-        if (body.permissoes.length) await tx.insert(cargoPermissions).values(body.permissoes.map((permissao) => ({ cargoId: before.id, permissao })))
+        await setCargoPermissions(tx, before.id, body.permissoes)
         await audit(tx, {
           organizationId: body.organizacao_id,
           userId: user.id,
@@ -102,8 +99,7 @@ export function registerRoles(app: Api, { db }: Deps) {
       const user = c.get('user')
       const { orgId, cargoId } = c.req.valid('param')
       const affected = await db.transaction(async (tx) => {
-        await lockOrganization(tx, orgId)
-        const { membership } = await requirePermission(tx, user.id, orgId, 'equipe')
+        const { membership } = await beginTeamChange(tx, user.id, orgId)
         const cargo = await findCargo(tx, orgId, cargoId)
         if (!cargo) abort(404, 'Cargo não encontrado nesta organização.')
         await assertCanGrant(tx, membership, cargo.permissoes)

@@ -4,6 +4,7 @@ import { PERMISSION_IDS, type PermissionId } from '../../../app/domain/team/perm
 import type { Db, Tx } from '../../db/client.ts'
 import { cargoPermissions, cargos, memberships, organizations, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail } from '../http.ts'
+import { requirePermission } from '../organizations/membership.ts'
 
 /** The limits and texts live with the web screen's (app/lib/messages/team.ts): one source for both. */
 export { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages }
@@ -80,6 +81,21 @@ export async function assertCanGrant(db: Db | Tx, caller: MembershipRow, permiss
  */
 export async function lockOrganization(tx: Tx, organizationId: number) {
   await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+}
+
+/**
+ * The start of every team change: the organization locked, then the caller's 'equipe' permission
+ * checked under that lock. Answers the caller's membership and the organization.
+ */
+export async function beginTeamChange(tx: Tx, userId: number, organizationId: number) {
+  await lockOrganization(tx, organizationId)
+  return requirePermission(tx, userId, organizationId, 'equipe')
+}
+
+/** A role's permissions become exactly `permissoes`. */
+export async function setCargoPermissions(tx: Tx, cargoId: number, permissoes: readonly string[]) {
+  await tx.delete(cargoPermissions).where(eq(cargoPermissions.cargoId, cargoId))
+  if (permissoes.length) await tx.insert(cargoPermissions).values(permissoes.map((permissao) => ({ cargoId, permissao })))
 }
 
 export async function activeMemberCount(db: Db | Tx, organizationId: number) {
