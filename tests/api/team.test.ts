@@ -538,7 +538,7 @@ describe('DELETE api/myteam/{orgId}/{cargoId}/excluircargo', () => {
 // Permissions
 
 describe('GET api/myteam/getPermissoes/{id}', () => {
-  test('the catalogue of app/lib/permissions.ts, for any member', async () => {
+  test('the catalogue of app/domain/team/permissions.ts, for any member', async () => {
     const { org } = await adminWithOrg()
     const plain = await addMember(org.id)
     const res = await t.get(`/api/myteam/getPermissoes/${org.id}`, { token: plain.token })

@@ -20,7 +20,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /**
  * Spec §1/§4: the header shows overdue messages (msg_atraso > 0, to the chat), the
  * restricted-conditions notice (condicoes_restritas > 0, to the plans modal) and the
- * trial countdown of type f (app/lib/trial.ts, which also opens the plans modal).
+ * trial countdown of type f (app/domain/organization/trial.ts, which also opens the plans modal).
  */
 export function headerNotices(company: NoticeCompany): HeaderNotice[] {
   const notices: HeaderNotice[] = []

@@ -399,7 +399,7 @@ export const getVerificaCnpj = defineEndpoint({
 })
 
 /**
- * The web form's schema (app/lib/schemas/organization.ts), so the form and the API give
+ * The web form's schema (app/domain/organization/schemas.ts), so the form and the API give
  * the same Portuguese messages; only described here for the OpenAPI document. The fields
  * use zod's own `.meta()`: they may be built before @hono/zod-openapi extends zod, and then
  * have no `.meta()`. The object `extend()` returns is built here, after it, so it has.

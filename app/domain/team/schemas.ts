@@ -14,7 +14,7 @@ import { text } from '../shared/text.ts'
 /** A role's name: required, at most 60 characters, trimmed. */
 export const cargoNameField = text({ required: m.cargoNameRequired, max: 60, tooLong: m.cargoNameTooLong })
 
-/** Ids of the catalogue (app/lib/permissions.ts), repeated ones kept once, in catalogue order. */
+/** Ids of the catalogue (app/domain/team/permissions.ts), repeated ones kept once, in catalogue order. */
 export const permissionsField = z
   .array(z.enum(PERMISSION_IDS, { error: (issue) => m.permissionUnknown(issue.input) }), { error: m.permissionsList })
   .transform((ids) => PERMISSION_IDS.filter((id) => ids.includes(id)))

@@ -39,7 +39,7 @@ export async function requireMembership(db: Db | Tx, userId: number, organizatio
   return row
 }
 
-/** Membership plus a permission of the catalogue (app/lib/permissions.ts). */
+/** Membership plus a permission of the catalogue (app/domain/team/permissions.ts). */
 export async function requirePermission(db: Db | Tx, userId: number, organizationId: number, permission: PermissionId) {
   const row = await requireMembership(db, userId, organizationId)
   if (!(await holdsPermission(db, row.membership, permission))) abort(403, NOT_PERMITTED)

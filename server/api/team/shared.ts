@@ -6,7 +6,7 @@ import { cargoPermissions, cargos, memberships, organizations, teamInvites, user
 import { abort, fail } from '../http.ts'
 import { requirePermission } from '../organizations/membership.ts'
 
-/** The limits and texts live with the web screen's (app/lib/messages/team.ts): one source for both. */
+/** The limits and texts live with the web screen's (app/domain/team/messages.ts): one source for both. */
 export { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages }
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000
 

@@ -26,7 +26,7 @@ export const memberships = pgTable(
   ],
 )
 
-/** A role in an organization's team, with a list of permissions (app/lib/permissions.ts). */
+/** A role in an organization's team, with a list of permissions (app/domain/team/permissions.ts). */
 export const cargos = pgTable(
   'cargos',
   {
