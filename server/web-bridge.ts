@@ -3,18 +3,18 @@
  * without a network hop, and the store of the web sessions. Kept on global symbols
  * because the web app's server bundle and this process load separate copies of every module.
  */
+/** A value the host sets once and the web app reads, under a global symbol of this name. */
+function globalSlot<T>(name: string) {
+  const key = Symbol.for(name)
+  const slots = globalThis as unknown as Record<symbol, T | undefined>
+  return { set: (value: T) => void (slots[key] = value), get: (): T | undefined => slots[key] }
+}
+
 type InProcessApi = (request: Request, env: { clientIp?: string }) => Response | Promise<Response>
 
-const REGISTRY = Symbol.for('b2b.api.inProcess')
-type Registry = { [REGISTRY]?: InProcessApi }
-
-export function registerInProcessApi(api: InProcessApi) {
-  ;(globalThis as Registry)[REGISTRY] = api
-}
-
-export function inProcessApi(): InProcessApi | undefined {
-  return (globalThis as Registry)[REGISTRY]
-}
+const apiSlot = globalSlot<InProcessApi>('b2b.api.inProcess')
+export const registerInProcessApi = apiSlot.set
+export const inProcessApi = apiSlot.get
 
 export type NewWebSession = {
   userId: number
@@ -54,16 +54,9 @@ export type WebSessionStore = {
   sweep(): Promise<number>
 }
 
-const SESSIONS = Symbol.for('b2b.web.sessionStore')
-type SessionRegistry = { [SESSIONS]?: WebSessionStore }
-
-export function registerSessionStore(store: WebSessionStore) {
-  ;(globalThis as SessionRegistry)[SESSIONS] = store
-}
-
-export function sessionStore(): WebSessionStore | undefined {
-  return (globalThis as SessionRegistry)[SESSIONS]
-}
+const sessionSlot = globalSlot<WebSessionStore>('b2b.web.sessionStore')
+export const registerSessionStore = sessionSlot.set
+export const sessionStore = sessionSlot.get
 
 /** Set by the host (server/http/app.ts) from the socket, overwriting anything the browser sent. */
 export const CLIENT_IP_HEADER = 'x-b2b-client-ip'
