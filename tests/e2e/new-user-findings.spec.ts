@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { chat, CHAT, enterCompany, CENTRAL, REDE, SOL } from './chat-helpers.ts'
-import { BRUNO, DEMO, login, MSG, PNG_1X1, test } from './helpers.ts'
+import { BRUNO, DEMO, login, loginWithForm, MSG, PNG_1X1, test } from './helpers.ts'
 
 /**
  * Issue #8, "found by trying the product as a new user would": messages on leaving an empty
@@ -74,7 +74,8 @@ test.describe('with JavaScript, an empty form speaks', () => {
 
 test.describe('one guard for every company screen', () => {
   test("an organization that asks for 'Sua opinião', left unanswered: /market goes back to the personal environment, never a page without a menu", async ({ page }) => {
-    await login(page, BRUNO.email, BRUNO.password)
+    // A session of its own: the worker's shared demo session may have a company entered already.
+    await loginWithForm(page, BRUNO.email, BRUNO.password)
     await page.getByRole('button', { name: 'Entrar em Drogaria da Praça' }).click()
     await expect(page.getByRole('dialog', { name: 'Sua opinião' })).toBeVisible()
     for (const path of ['/market', '/my-team', '/Chat', '/Wallet']) {
