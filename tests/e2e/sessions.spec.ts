@@ -145,7 +145,11 @@ test('a password reset ends every session of the account, on every device', asyn
   await login(other.page, email, NEW_PASSWORD, true)
 
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click()
-  await page.getByLabel('E-mail').fill(email)
+  // Typed before the page hydrates, the value can be reset by hydration: type until the form holds it.
+  await expect(async () => {
+    await page.getByLabel('E-mail').fill(email)
+    await expect(page.getByRole('button', { name: 'Enviar' })).not.toHaveAttribute('aria-disabled', 'true', { timeout: 1000 })
+  }).toPass()
   await page.getByRole('button', { name: 'Enviar' }).click()
   await expect.poll(() => lastResetLink(email), { message: 'the reset mail arrives' }).toBeTruthy()
   await page.goto((await lastResetLink(email))!)
