@@ -119,12 +119,6 @@ const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 720 }
 
-/** The id of an organization of the personal environment (its 'Entrar em' form). */
-async function orgIdOnPage(page: Page, nome: string) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: `Entrar em ${nome}` }) })
-  return Number(await form.locator('input[name="organizacao_id"]').inputValue())
-}
-
 /**
  * Enters `company` from the personal environment and checks every private screen, each company
  * modal, the phone drawer, the user menu, the chat panels and the emoji picker.

@@ -6,7 +6,7 @@ import { UFS } from '../shared/uf.ts'
 import { companyMessages } from './company-messages.ts'
 import { CompanyDetailsSchema, FlagCodeSchema, TokenbaseSchema } from './company-schemas.ts'
 import { FeedbackSchema } from './feedback-schema.ts'
-import { organizationMessages } from './messages.ts'
+import { CODE_TTL_MS, codeMessages, MAX_CODE_ATTEMPTS, MAX_CODES_PER_DAY, organizationMessages } from './messages.ts'
 import { PartnerInviteSchema } from './partner-invite-schema.ts'
 import { CreateOrganizationSchema, ORG_TYPES } from './schemas.ts'
 
@@ -383,7 +383,7 @@ export const verificaCnpj = defineEndpoint({
   responses,
 })
 
-export const getVerificaCnpj = defineEndpoint({
+export const verificaCnpjMasked = defineEndpoint({
   method: 'get',
   path: '/api/empresas/verificaCnpj/{raiz}/{filial}',
   tags: ['Organizações'],
@@ -467,32 +467,6 @@ export const create = defineEndpoint({
   request: { body: { required: true, content: { 'application/json': { schema: CreateOrganizationBody } } } },
   responses: { 201: jsonContent(CreatedOrganizationSchema, 'Organização criada, inativa'), ...errorResponses },
 })
-
-/** Rules of the e-mailed code that activates a new organization (docs/decisions/004-organization-creation.md). */
-export const CODE_TTL_MS = 24 * 60 * 60 * 1000
-
-export const MAX_CODE_ATTEMPTS = 5
-
-export const MAX_CODES_PER_DAY = 10
-
-export const codeMessages = {
-  organizationRequired: 'A organização é obrigatória.',
-  organizationInvalid: 'Organização inválida.',
-  codeRequired: organizationMessages.codeRequired,
-  codeFormat: organizationMessages.codeFormat,
-  wrongCode: (left: number) => (left === 1 ? 'Código inválido. Resta 1 tentativa.' : `Código inválido. Restam ${left} tentativas.`),
-  lastAttemptWrong: 'Código inválido. As tentativas acabaram: peça um novo código.',
-  tooManyAttempts: `Este código foi bloqueado após ${MAX_CODE_ATTEMPTS} tentativas erradas. Peça um novo código.`,
-  expired: 'Este código expirou. Peça um novo código.',
-  noCode: 'Não há código ativo para esta organização. Peça um novo código.',
-  verified: 'Organização verificada com sucesso!',
-  alreadyActive: 'Esta organização já está verificada.',
-  resentToYou: 'Enviamos um novo código para o seu e-mail.',
-  resentToCreator: 'Enviamos um novo código para o e-mail de quem criou a organização.',
-  resendTooSoon: (seconds: number) => `Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} para pedir um novo código.`,
-  dailyLimit: 'Limite de códigos por dia atingido para esta organização. Tente novamente amanhã.',
-  mailFailed: 'Não foi possível enviar o e-mail com o código agora. Peça um novo código em instantes.',
-} as const
 
 export const organizacaoId = positiveIdField(codeMessages.organizationRequired, codeMessages.organizationInvalid).meta({ type: 'integer', example: 1 })
 

@@ -39,3 +39,29 @@ export const ORG_TYPE_DESCRIPTIONS = {
   b: 'Rede de lojas (franquia): reúne e acompanha suas unidades.',
   r: 'Revende produtos a clientes, com o plano Básico para começar.',
 } as const
+
+/** Rules of the e-mailed code that activates a new organization (docs/decisions/004-organization-creation.md). */
+export const CODE_TTL_MS = 24 * 60 * 60 * 1000
+
+export const MAX_CODE_ATTEMPTS = 5
+
+export const MAX_CODES_PER_DAY = 10
+
+export const codeMessages = {
+  organizationRequired: 'A organização é obrigatória.',
+  organizationInvalid: 'Organização inválida.',
+  codeRequired: organizationMessages.codeRequired,
+  codeFormat: organizationMessages.codeFormat,
+  wrongCode: (left: number) => (left === 1 ? 'Código inválido. Resta 1 tentativa.' : `Código inválido. Restam ${left} tentativas.`),
+  lastAttemptWrong: 'Código inválido. As tentativas acabaram: peça um novo código.',
+  tooManyAttempts: `Este código foi bloqueado após ${MAX_CODE_ATTEMPTS} tentativas erradas. Peça um novo código.`,
+  expired: 'Este código expirou. Peça um novo código.',
+  noCode: 'Não há código ativo para esta organização. Peça um novo código.',
+  verified: 'Organização verificada com sucesso!',
+  alreadyActive: 'Esta organização já está verificada.',
+  resentToYou: 'Enviamos um novo código para o seu e-mail.',
+  resentToCreator: 'Enviamos um novo código para o e-mail de quem criou a organização.',
+  resendTooSoon: (seconds: number) => `Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} para pedir um novo código.`,
+  dailyLimit: 'Limite de códigos por dia atingido para esta organização. Tente novamente amanhã.',
+  mailFailed: 'Não foi possível enviar o e-mail com o código agora. Peça um novo código em instantes.',
+} as const

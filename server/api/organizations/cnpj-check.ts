@@ -38,7 +38,7 @@ export function registerCnpjCheck(app: Api, { db }: Deps) {
 
   // The masked CNPJ put into a URL without encoding its slash: two path segments.
   app.openapi(
-    createRoute({ ...orgApi.getVerificaCnpj, middleware: [requireAuth(db)] as const }),
+    createRoute({ ...orgApi.verificaCnpjMasked, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const { raiz, filial } = c.req.valid('param')
       return c.json(await check(db, `${raiz}/${filial}`), 200)

@@ -1,4 +1,5 @@
 import * as orgApi from '../../../app/domain/organization/contract.ts'
+import { CODE_TTL_MS, codeMessages, MAX_CODE_ATTEMPTS, MAX_CODES_PER_DAY } from '../../../app/domain/organization/messages.ts'
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { createRoute } from '@hono/zod-openapi'
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
@@ -11,7 +12,7 @@ import { sha256 } from '../../security/tokens.ts'
 import { audit } from './audit.ts'
 import { NOT_A_MEMBER, requireMembership } from './membership.ts'
 
-const m = orgApi.codeMessages
+const m = codeMessages
 
 export const RESEND_AFTER_MS = 60_000
 
@@ -33,14 +34,14 @@ export async function issueCode(tx: Tx, organizationId: number) {
     .update(verificationCodes)
     .set({ expiresAt: now })
     .where(and(eq(verificationCodes.organizationId, organizationId), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now)))
-  await tx.insert(verificationCodes).values({ organizationId, codeHash: sha256(code), expiresAt: new Date(now.getTime() + orgApi.CODE_TTL_MS) })
+  await tx.insert(verificationCodes).values({ organizationId, codeHash: sha256(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
   return code
 }
 
 /** Mails the code; a mail failure is logged and reported, never undoes what was stored. */
 export async function mailCode(mailer: Mailer, to: string, organizacao: string, code: string) {
   try {
-    await mailer.send(organizationCodeMail({ to, organizacao, code, validHours: orgApi.CODE_TTL_MS / 3_600_000, maxAttempts: orgApi.MAX_CODE_ATTEMPTS }))
+    await mailer.send(organizationCodeMail({ to, organizacao, code, validHours: CODE_TTL_MS / 3_600_000, maxAttempts: MAX_CODE_ATTEMPTS }))
     return true
   } catch (error) {
     console.error('Falha ao enviar o código de verificação', error)
@@ -86,17 +87,17 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
         .limit(1)
       if (!row || row.usedAt) fail('code', m.noCode)
       if (row.expiresAt.getTime() <= Date.now()) fail('code', m.expired)
-      if (row.attempts >= orgApi.MAX_CODE_ATTEMPTS) fail('code', m.tooManyAttempts)
+      if (row.attempts >= MAX_CODE_ATTEMPTS) fail('code', m.tooManyAttempts)
 
       if (!sameHash(sha256(code), row.codeHash)) {
         // Counted in one statement that also enforces the limit, so parallel guesses cannot exceed it.
         const [counted] = await db
           .update(verificationCodes)
           .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, orgApi.MAX_CODE_ATTEMPTS)))
+          .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)))
           .returning({ attempts: verificationCodes.attempts })
         if (!counted) fail('code', m.tooManyAttempts)
-        const left = orgApi.MAX_CODE_ATTEMPTS - counted.attempts
+        const left = MAX_CODE_ATTEMPTS - counted.attempts
         fail('code', left > 0 ? m.wrongCode(left) : m.lastAttemptWrong)
       }
 
@@ -108,7 +109,7 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
             and(
               eq(verificationCodes.id, row.id),
               isNull(verificationCodes.usedAt),
-              lt(verificationCodes.attempts, orgApi.MAX_CODE_ATTEMPTS),
+              lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
               gt(verificationCodes.expiresAt, new Date()),
             ),
           )
@@ -136,15 +137,15 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
         const recent = await tx
           .select({ createdAt: verificationCodes.createdAt })
           .from(verificationCodes)
-          .where(and(eq(verificationCodes.organizationId, organizacao_id), gt(verificationCodes.createdAt, new Date(now - orgApi.CODE_TTL_MS))))
+          .where(and(eq(verificationCodes.organizationId, organizacao_id), gt(verificationCodes.createdAt, new Date(now - CODE_TTL_MS))))
           .orderBy(asc(verificationCodes.createdAt))
         const newest = recent.at(-1)
         if (newest && now - newest.createdAt.getTime() < RESEND_AFTER_MS) {
           const wait = Math.max(1, Math.ceil((newest.createdAt.getTime() + RESEND_AFTER_MS - now) / 1000))
           abort(429, m.resendTooSoon(wait), { 'Retry-After': String(wait) })
         }
-        if (recent.length >= orgApi.MAX_CODES_PER_DAY) {
-          const wait = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + orgApi.CODE_TTL_MS - now) / 1000))
+        if (recent.length >= MAX_CODES_PER_DAY) {
+          const wait = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + CODE_TTL_MS - now) / 1000))
           abort(429, m.dailyLimit, { 'Retry-After': String(wait) })
         }
         const code = await issueCode(tx, organizacao_id)
