@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -14,6 +17,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Database = { db: Db; close: () => Promise<void> }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/** The contrib extensions the migrations create (search: migration 0006). */
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm, btree_gin }
+
 /** Any constant: serialises migrations when several nodes start at once on PostgreSQL. */
 const MIGRATION_LOCK = 727_001
 
@@ -40,7 +46,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
     }
     return { db: drizzlePg({ client: pool, schema }) as unknown as Db, close: () => pool.end() }
   }
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.template })
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.template, extensions: PGLITE_EXTENSIONS })
   const db = drizzlePglite({ client, schema })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Db, close: () => client.close() }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../security/tokens.ts'
+import { linkCustomer } from './customer-link.ts'
 import type { Db } from './client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
@@ -72,10 +73,8 @@ export async function seedDemo(db: Db) {
       { userId: carla.id, organizationId: norte.id, isAdmin: true },
       { userId: carla.id, organizationId: sol.id, isAdmin: false, level: 2 },
     ])
-    await tx.insert(organizationLinks).values([
-      { organizationId: sol.id, partnerId: central.id, relacao: 'cliente' },
-      { organizationId: rede.id, partnerId: central.id, relacao: 'unidade' },
-    ])
+    await tx.insert(organizationLinks).values({ organizationId: rede.id, partnerId: central.id, relacao: 'unidade' })
+    await linkCustomer(tx, sol.id, central.id)
     // A few conversations, all read, so the chat is not empty on the first visit.
     const [team, network, customer] = await tx
       .insert(chatChannels)

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { migrationsFolder, openDatabase } from '../../server/db/client.ts'
+import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from '../../server/db/client.ts'
 
 /**
  * Runs once per `vitest run`, before any API test file: migrates one database that every
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function migratedPglite() {
-  const client = new PGlite()
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS })
   await migrate(drizzle({ client }), { migrationsFolder })
   const tarball = await client.dumpDataDir('none')
   await client.close()

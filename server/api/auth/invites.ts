@@ -7,6 +7,7 @@ import { LOGO_MAX_BYTES } from '../../../app/domain/auth/schemas.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../db/schema/index.ts'
 import { IMAGE_TYPES, type StoredFile } from '../../files/file-store.ts'
+import { linkCustomer } from '../../db/customer-link.ts'
 import { abort, fail, issueToken, type Api, type Deps } from '../http.ts'
 import { sha256 } from '../../security/tokens.ts'
 import { hashPassword } from '../../security/passwords.ts'
@@ -106,7 +107,8 @@ export function registerInvites(app: Api, { db, files, config }: Deps) {
         if (!org) fail('cnpj', m.cnpjTaken)
         await tx.insert(memberships).values({ userId: user.id, organizationId: org.id, isAdmin: true, level: 1 })
         const link = linkFor(invite!, org.id)
-        if (link) await tx.insert(organizationLinks).values(link).onConflictDoNothing()
+        if (link?.relacao === 'cliente') await linkCustomer(tx, link.organizationId, link.partnerId)
+        else if (link) await tx.insert(organizationLinks).values(link).onConflictDoNothing()
         return { user, org }
       }).catch(async (error) => {
         if (logo) await files.remove(logo)

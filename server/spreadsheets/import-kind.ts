@@ -1,0 +1,30 @@
+import type { PermissionId } from '../../app/domain/team/permissions.ts'
+import type { SheetSpec } from '../../app/domain/spreadsheets/sheet.ts'
+import type { Tx } from '../db/client.ts'
+
+/** A row the reader parsed without a problem, with its line in the file for the report. */
+export type ParsedRow<Row> = { linha: number; row: Row }
+
+/** A problem of one row: the report's line, column (its header), the value as read, and why. */
+export type RowProblem = { linha: number; coluna: string; valor: string; motivo: string }
+
+/**
+ * One kind of import (products, customers...): its columns, and how its rows are stored. The engine
+ * (server/spreadsheets) reads the file, matches headers, parses every cell, and calls `check` and
+ * `store` only while no row has failed: all or nothing.
+ */
+export type ImportKind<Row> = {
+  spec: SheetSpec<Row>
+  /** The team permission that may run this import (and read its jobs). */
+  permission: PermissionId
+  /**
+   * Checks across rows or against the database that no single cell shows (the same EAN twice in
+   * the file, a seller e-mail that is not a member...). Called once per batch, in file order.
+   */
+  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<RowProblem[]>
+  /**
+   * Stores one batch inside the import's transaction; a row found again (by EAN or code, by
+   * CNPJ...) is updated, not duplicated. Answers how many rows it created and updated.
+   */
+  store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<{ criadas: number; atualizadas: number }>
+}
