@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { memberships } from '../../server/db/schema/index.ts'
 import { ibgeHandlers } from '../mocks/ibge.ts'
 import { viaCepHandlers } from '../mocks/viacep.ts'
+import { binaryFields, exampleOf, operationsOf, resolveSchema, type Operation } from './openapi-walk.ts'
 import { createOrganization, createTestApi, fileOf, newUser, tinyPng, type TestApi } from './harness.ts'
 
 /**
@@ -15,7 +16,7 @@ import { createOrganization, createTestApi, fileOf, newUser, tinyPng, type TestA
 /** The address calls reach IBGE and ViaCEP: their stand-ins answer here, never the real services. */
 const outside = setupServer(...ibgeHandlers, ...viaCepHandlers)
 
-type Op = { key: string; method: string; path: string; op: any }
+type Op = Operation
 type Variant = { name: string; url: string; init: { body?: BodyInit; headers?: Record<string, string> } }
 
 let t: TestApi
@@ -46,28 +47,9 @@ afterAll(async () => {
   await t?.close()
 })
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
-
 function operations(): Op[] {
-  const ops: Op[] = []
-  for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
-    for (const method of METHODS) if (item[method]) ops.push({ key: `${method.toUpperCase()} ${path}`, method, path, op: item[method] })
-  }
   // Logging out ends the session the other calls need: last.
-  return ops.sort((a, b) => Number(a.path === '/api/logout') - Number(b.path === '/api/logout'))
-}
-
-function resolve(schema: any): any {
-  if (schema?.$ref) return doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]
-  return schema
-}
-
-function exampleOf(media: any): any {
-  if (media.example !== undefined) return media.example
-  const named = media.examples && Object.values<any>(media.examples)[0]?.value
-  if (named !== undefined) return named
-  if (media.schema?.example !== undefined) return media.schema.example
-  return resolve(media.schema)?.example
+  return operationsOf(doc).sort((a, b) => Number(a.path === '/api/logout') - Number(b.path === '/api/logout'))
 }
 
 /** The ids of the created data where a name says which id it is, so the call gets past "not a member". */
@@ -214,9 +196,8 @@ function variants({ method, path, op }: Op): Variant[] {
 
   const content = op.requestBody?.content ?? {}
   for (const [mediaType, media] of Object.entries<any>(content)) {
-    const base = baseBody(exampleOf(media))
-    const schema = resolve(media.schema)
-    const binary = new Set(Object.entries<any>(schema?.properties ?? {}).filter(([, s]) => s.format === 'binary').map(([k]) => k))
+    const base = baseBody(exampleOf(doc, media))
+    const binary = binaryFields(doc, media)
     const leaves = leafPaths(base)
     const bodies: { name: string; value: any }[] = []
     for (const leaf of leaves) {
@@ -260,7 +241,7 @@ function variants({ method, path, op }: Op): Variant[] {
         return form
       }
       for (const b of bodies) list.push({ name: `form ${b.name}`, url, init: { body: encode(b.value) } })
-      for (const field of Object.keys(schema?.properties ?? base)) {
+      for (const field of Object.keys(resolveSchema(doc, media.schema)?.properties ?? base)) {
         if (binary.has(field)) {
           const asText = multipartOf({ ...base }, new Set())
           asText.set(field, 'não sou um arquivo')

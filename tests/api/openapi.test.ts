@@ -4,6 +4,7 @@ import type { ZodType } from 'zod'
 import { authMessages as m } from '../../app/domain/auth/messages.ts'
 import { ibgeHandlers } from '../mocks/ibge.ts'
 import { viaCepHandlers } from '../mocks/viacep.ts'
+import { exampleOf, operationsOf, resolveSchema } from './openapi-walk.ts'
 import { createTestApi, fileOf, newUser, tinyPng, type TestApi } from './harness.ts'
 
 /** The address calls reach IBGE and ViaCEP: their stand-ins answer here, never the real services. */
@@ -23,16 +24,8 @@ afterAll(async () => {
   await t.close()
 })
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
-
-/** Every operation of the document: "METHOD /path" with its object. */
-function operations() {
-  const ops: { key: string; method: string; path: string; op: any }[] = []
-  for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
-    for (const method of METHODS) if (item[method]) ops.push({ key: `${method.toUpperCase()} ${path}`, method, path, op: item[method] })
-  }
-  return ops
-}
+const operations = () => operationsOf(doc)
+const resolve = (schema: any) => resolveSchema(doc, schema)
 
 /** A path without its trailing slash: `/x/` and `/x` are one call (the spec writes some paths with the slash). */
 const bare = (key: string) => key.replace(/(.)\/$/, '$1')
@@ -45,23 +38,6 @@ function servedRoutes() {
     keys.add(`${r.method} ${r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
   }
   return [...keys].sort()
-}
-
-function resolve(schema: any): any {
-  if (schema?.$ref) {
-    const name = schema.$ref.replace('#/components/schemas/', '')
-    return doc.components.schemas[name]
-  }
-  return schema
-}
-
-/** The example of a request body: on the media type, on the schema, or on the component it references. */
-function exampleOf(media: any) {
-  if (media.example !== undefined) return media.example
-  const firstNamed = media.examples && Object.values<any>(media.examples)[0]?.value
-  if (firstNamed !== undefined) return firstNamed
-  if (media.schema?.example !== undefined) return media.schema.example
-  return resolve(media.schema)?.example
 }
 
 /** The zod schema each route validates its body with, from the same registry the document is built from. */
@@ -165,7 +141,7 @@ describe('GET /api/openapi.json', () => {
     const missing: string[] = []
     for (const { key, op } of operations()) {
       for (const [mediaType, media] of Object.entries<any>(op.requestBody?.content ?? {})) {
-        if (exampleOf(media) === undefined) missing.push(`${key} ${mediaType}`)
+        if (exampleOf(doc, media) === undefined) missing.push(`${key} ${mediaType}`)
       }
     }
     expect(missing).toEqual([])
@@ -197,7 +173,7 @@ describe('GET /api/openapi.json', () => {
     const problems: string[] = []
     for (const { key, method, path, op } of operations()) {
       for (const [mediaType, media] of Object.entries<any>(op.requestBody?.content ?? {})) {
-        const example = exampleOf(media)
+        const example = exampleOf(doc, media)
         if (example === undefined) continue // reported by the test above
         const user = await newUser(t)
         const url = urlFor(path, op)

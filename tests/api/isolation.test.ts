@@ -1,0 +1,143 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { cargos, chatChannels } from '../../server/db/schema/index.ts'
+import { ibgeHandlers } from '../mocks/ibge.ts'
+import { viaCepHandlers } from '../mocks/viacep.ts'
+import { binaryFields, exampleOf, operationsOf, type Operation } from './openapi-walk.ts'
+import { createOrganization, createTestApi, fileOf, newUser, tinyPng, type TestApi } from './harness.ts'
+
+/**
+ * DESIGN §6: every call that names an organization, or an object of one, refuses a member of
+ * another organization and changes nothing. Read from /api/openapi.json, so a call added later is
+ * covered without being listed. Each such call is made by an intruder (admin of an organization
+ * of its own) twice: acting as the victim organization, and acting as its own organization on the
+ * victim's objects. No answer may be a success, and afterwards every table holds what it held.
+ */
+
+const outside = setupServer(...ibgeHandlers, ...viaCepHandlers)
+
+let t: TestApi
+let doc: any
+let intruder: Awaited<ReturnType<typeof newUser>>
+let intruderOrgId: number
+/** The victim's organization and one object of each kind an id can name. */
+const victim: Record<string, number> = {}
+
+/** What an id-like name refers to; the order matters (`cargo_id` before the generic organization rule). */
+const ID_KINDS: [RegExp, string][] = [
+  [/cargo/i, 'cargo'],
+  [/user|usuario|member/i, 'user'],
+  [/channel|canal/i, 'channel'],
+  [/^(id|orgId|companyId|organizationId|organizacao_id|organizacaoId|targetId|conditionId|olId)$/, 'org'],
+]
+
+function kindOf(name: string) {
+  return ID_KINDS.find(([pattern]) => pattern.test(name))?.[1]
+}
+
+beforeAll(async () => {
+  outside.listen({ onUnhandledRequest: 'error' })
+  t = await createTestApi({ env: { PUSHER_APP_SECRET: 'segredo-de-teste' } })
+  doc = (await t.get('/api/openapi.json')).body
+  const owner = await newUser(t, 'Dona da Empresa')
+  const colleague = await newUser(t, 'Colega da Empresa')
+  intruder = await newUser(t, 'Pessoa Intrusa')
+  // Ids of their own (7001…), so that no id of the intruder's data is also one of the victim's.
+  const org = await createOrganization(t, { id: 7001, nome: 'Empresa Vítima' }, [{ userId: owner.id, isAdmin: true }, { userId: colleague.id }])
+  intruderOrgId = (await createOrganization(t, { nome: 'Empresa Intrusa' }, [{ userId: intruder.id, isAdmin: true }])).id
+  const [cargo] = await t.db.insert(cargos).values({ id: 7002, organizationId: org.id, nome: 'Cargo da vítima' }).returning()
+  const [channel] = await t.db.insert(chatChannels).values({ id: 7003, organizationId: org.id, padrao: 'I' }).returning()
+  Object.assign(victim, { org: org.id, user: colleague.id, cargo: cargo.id, channel: channel.id })
+}, 60_000)
+
+afterAll(async () => {
+  outside.close()
+  await t?.close()
+})
+
+/** Every table's rows, as one digest per table; the tokens of the logins are not the victim's data. */
+async function fingerprint() {
+  const rows = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows
+  const tables = await rows<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('personal_access_tokens', '__drizzle_migrations') order by 1`,
+  )
+  const digests: Record<string, string> = {}
+  for (const { name } of tables) {
+    const [row] = await rows<{ d: string }>(sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as d from "${name}" x`))
+    digests[name] = row.d
+  }
+  return digests
+}
+
+type Target = { acting: 'victim' | 'own' }
+
+/** The value an id-like field or parameter gets: the victim's object, and the organization by `acting`. */
+function idFor(name: string, { acting }: Target): number | undefined {
+  const kind = kindOf(name)
+  if (!kind) return undefined
+  if (kind === 'org') return acting === 'victim' ? victim.org : intruderOrgId
+  return victim[kind]
+}
+
+/** Does the call name an organization or an object of one (so that isolation applies)? */
+function namesTenantData({ op }: Operation) {
+  const names = (op.parameters ?? []).map((p: any) => p.name as string)
+  for (const media of Object.values<any>(op.requestBody?.content ?? {})) {
+    const example = exampleOf(doc, media)
+    if (example && typeof example === 'object') names.push(...Object.keys(example))
+  }
+  return names.some((n: string) => kindOf(n))
+}
+
+function request({ path, op, method }: Operation, target: Target) {
+  let namesVictimObject = false
+  const idValue = (name: string) => {
+    const value = idFor(name, target)
+    if (value !== undefined && kindOf(name) !== 'org') namesVictimObject = true
+    return value
+  }
+  let url = path
+  const query = new URLSearchParams()
+  for (const p of op.parameters ?? []) {
+    const value = idValue(p.name) ?? p.schema?.example ?? p.example ?? 'exemplo'
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)))
+    if (p.in === 'query' && (p.required || p.schema?.example !== undefined)) query.set(p.name, String(value))
+  }
+  if (query.size) url = `${url}?${query}`
+  const [mediaType, media] = Object.entries<any>(op.requestBody?.content ?? {})[0] ?? []
+  if (!media) return { method: method.toUpperCase(), url, init: {}, namesVictimObject }
+  const body = structuredClone(exampleOf(doc, media) ?? {})
+  for (const key of Object.keys(body)) {
+    const id = idValue(key)
+    if (id !== undefined) body[key] = id
+  }
+  if (mediaType === 'application/json') return { method: method.toUpperCase(), url, init: { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }, namesVictimObject }
+  const files = binaryFields(doc, media)
+  const form = new FormData()
+  for (const [k, v] of Object.entries<any>(body)) {
+    if (files.has(k)) form.append(k, fileOf(tinyPng(), 'exemplo.png', 'image/png'))
+    else form.append(k, typeof v === 'string' ? v : JSON.stringify(v))
+  }
+  return { method: method.toUpperCase(), url, init: { body: form }, namesVictimObject }
+}
+
+test('a member of another organization can neither read nor change an organization or its objects', async () => {
+  const ops = operationsOf(doc).filter((o) => o.op.security && namesTenantData(o))
+  expect(ops.length).toBeGreaterThan(20)
+  const before = await fingerprint()
+  const problems: string[] = []
+  const seen: string[] = []
+  for (const op of ops) {
+    for (const acting of ['victim', 'own'] as const) {
+      const { method, url, init, namesVictimObject } = request(op, { acting })
+      // Acting as its own organization on a call that names nothing else of the victim is the intruder's right.
+      if (acting === 'own' && !namesVictimObject) continue
+      const res = await t.raw(method, url, { ...init, token: intruder.token, ip: t.nextIp() })
+      seen.push(`${op.key} as ${acting} → ${res.status}`)
+      if (res.status < 300 || res.status >= 500) problems.push(`${op.key} (${acting}: ${url}) → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
+    }
+  }
+  expect(problems, seen.join('\n')).toEqual([])
+  expect(await fingerprint()).toEqual(before)
+})
