@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { cargos, chatChannels } from '../../server/db/schema/index.ts'
+import { cargos, chatChannels, customerPaymentMethods, customers, importJobs, paymentMethods, products } from '../../server/db/schema/index.ts'
 import { ibgeHandlers } from '../mocks/ibge.ts'
 import { viaCepHandlers } from '../mocks/viacep.ts'
 import { binaryFields, exampleOf, operationsOf, type Operation } from './openapi-walk.ts'
-import { createOrganization, createTestApi, fileOf, newUser, tinyPng, type TestApi } from './harness.ts'
+import { createOrganization, createTestApi, fileOf, newUser, tinyPng, uniqueCnpj, type TestApi } from './harness.ts'
 
 /**
  * DESIGN §6: every call that names an organization, or an object of one, refuses a member of
@@ -27,6 +27,10 @@ const victim: Record<string, number> = {}
 /** What an id-like name refers to; the order matters (`cargo_id` before the generic organization rule). */
 const ID_KINDS: [RegExp, string][] = [
   [/cargo/i, 'cargo'],
+  [/produto|product/i, 'product'],
+  [/cliente|customer/i, 'customer'],
+  [/pagamento|payment/i, 'paymentMethod'],
+  [/importacao|import/i, 'importJob'],
   [/user|usuario|member/i, 'user'],
   [/channel|canal/i, 'channel'],
   [/^(id|orgId|companyId|organizationId|organizacao_id|organizacaoId|targetId|conditionId|olId)$/, 'org'],
@@ -48,7 +52,21 @@ beforeAll(async () => {
   intruderOrgId = (await createOrganization(t, { nome: 'Empresa Intrusa' }, [{ userId: intruder.id, isAdmin: true }])).id
   const [cargo] = await t.db.insert(cargos).values({ id: 7002, organizationId: org.id, nome: 'Cargo da vítima' }).returning()
   const [channel] = await t.db.insert(chatChannels).values({ id: 7003, organizationId: org.id, padrao: 'I' }).returning()
-  Object.assign(victim, { org: org.id, user: colleague.id, cargo: cargo.id, channel: channel.id })
+  const [product] = await t.db.insert(products).values({ id: 7004, organizationId: org.id, codigo: 'V-1', nome: 'Produto da vítima', precoCentavos: 1000 }).returning()
+  const [paymentMethod] = await t.db.insert(paymentMethods).values({ id: 7005, organizationId: org.id, nome: 'Boleto da vítima', tipo: 'boleto', prazoDias: 28 }).returning()
+  const [customer] = await t.db.insert(customers).values({ id: 7006, sellerId: org.id, cnpj: uniqueCnpj(), nome: 'Cliente da vítima' }).returning()
+  await t.db.insert(customerPaymentMethods).values({ customerId: customer.id, paymentMethodId: paymentMethod.id })
+  const [importJob] = await t.db.insert(importJobs).values({ id: 7007, organizationId: org.id, tipo: 'produtos', arquivoNome: 'produtos.xlsx', status: 'concluida' }).returning()
+  Object.assign(victim, {
+    org: org.id,
+    user: colleague.id,
+    cargo: cargo.id,
+    channel: channel.id,
+    product: product.id,
+    paymentMethod: paymentMethod.id,
+    customer: customer.id,
+    importJob: importJob.id,
+  })
 }, 60_000)
 
 afterAll(async () => {
@@ -108,9 +126,10 @@ function request({ path, op, method }: Operation, target: Target) {
   const [mediaType, media] = Object.entries<any>(op.requestBody?.content ?? {})[0] ?? []
   if (!media) return { method: method.toUpperCase(), url, init: {}, namesVictimObject }
   const body = structuredClone(exampleOf(doc, media) ?? {})
-  for (const key of Object.keys(body)) {
+  for (const [key, value] of Object.entries(body)) {
     const id = idValue(key)
-    if (id !== undefined) body[key] = id
+    // A list of ids (`produtos: [1, 2]`) names the victim's object the same way.
+    if (id !== undefined) body[key] = Array.isArray(value) ? [id] : id
   }
   if (mediaType === 'application/json') return { method: method.toUpperCase(), url, init: { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }, namesVictimObject }
   const files = binaryFields(doc, media)
