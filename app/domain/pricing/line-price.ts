@@ -1,0 +1,33 @@
+import { compare, div, fromInteger, HUNDRED, mul, roundHalfUp, sub, ZERO, type Ratio } from './decimal.ts'
+import { pricingMessages as m } from './messages.ts'
+
+/**
+ * The price of one cart or order line (issue #10: 'computed on the server, in centavos, rounding half-up
+ * once per line'). A discount table takes the list price less the discount; a net-price table the
+ * condition's own price. The line total is rounded once from the exact value, never from a rounded
+ * unit price, so 3 × R$ 0,333… is R$ 1,00 and not R$ 0,99.
+ */
+export type LinePriceInput =
+  | { table: 'desconto'; listCentavos: number; discountPercent: Ratio; quantity: number }
+  | { table: 'liquido'; netCentavos: number; quantity: number }
+
+export type LinePrice = {
+  /** The unit price shown beside the line, rounded half up to the centavo. */
+  unitCentavos: number
+  /** The line's total, rounded once. */
+  totalCentavos: number
+}
+
+export function linePrice(input: LinePriceInput): LinePrice {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new RangeError(m.quantityNotPositive)
+  const unit = input.table === 'liquido' ? fromInteger(input.netCentavos) : discounted(input.listCentavos, input.discountPercent)
+  return {
+    unitCentavos: Number(roundHalfUp(unit, 0)),
+    totalCentavos: Number(roundHalfUp(mul(unit, fromInteger(input.quantity)), 0)),
+  }
+}
+
+function discounted(listCentavos: number, discountPercent: Ratio): Ratio {
+  if (compare(discountPercent, ZERO) < 0 || compare(discountPercent, HUNDRED) > 0) throw new RangeError(m.discountOutOfRange)
+  return mul(fromInteger(listCentavos), div(sub(HUNDRED, discountPercent), HUNDRED))
+}
