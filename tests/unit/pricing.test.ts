@@ -60,6 +60,11 @@ describe('tokenbase formulas', () => {
     ['('.repeat(30) + 'desconto' + ')'.repeat(30), 'A fórmula tem parênteses demais.'],
     ['1'.repeat(16), `O número ${'1'.repeat(16)} da fórmula tem dígitos demais.`],
     ['desconto + 1'.repeat(20), 'A fórmula deve ter no máximo 200 caracteres.'],
+    ['('.repeat(10_000) + 'desconto' + ')'.repeat(10_000), 'A fórmula deve ter no máximo 200 caracteres.'],
+    ['constructor', 'A fórmula só aceita a variável desconto, não "constructor".'],
+    ['__proto__', 'A fórmula só aceita a variável desconto, não "__proto__".'],
+    ['desconto; process.exit()', 'Caractere ";" não aceito na fórmula (posição 9). Use números, desconto, + − × ÷ e parênteses.'],
+    ['`desconto`', 'Caractere "`" não aceito na fórmula (posição 1). Use números, desconto, + − × ÷ e parênteses.'],
   ])('%j is refused with a message', (formula, message) => {
     expect(parseFormula(formula)).toEqual({ ok: false, message })
   })
@@ -67,6 +72,8 @@ describe('tokenbase formulas', () => {
   test('a division by zero is a message, not Infinity', () => {
     const parsed = parseFormula('10 / (desconto - 5)')
     expect(parsed.ok && parsed.formula.evaluate(dec('5'))).toEqual({ ok: false, message: 'A fórmula divide por zero com este desconto.' })
+    const constant = parseFormula('1/0')
+    expect(constant.ok && constant.formula.evaluate(dec('1'))).toEqual({ ok: false, message: 'A fórmula divide por zero com este desconto.' })
   })
 
   test('spec §9: total − total × fator, fator with 5 decimals, rounded once to the centavo', () => {
