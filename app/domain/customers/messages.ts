@@ -108,3 +108,14 @@ export const customerScreenMessages = {
   term: (dias: number) => (dias === 0 ? 'À vista' : `${dias} dias`),
   customersAllowed: (n: number) => (n === 1 ? '1 cliente' : `${n} clientes`),
 } as const
+
+/** The customers spreadsheet's texts: its per-row report reasons. */
+export const customerSheetMessages = {
+  textExpected: 'Use texto nesta coluna.',
+  cnpjInvalid: 'CNPJ inválido (confira os dígitos verificadores).',
+  emailInvalid: 'E-mail inválido.',
+  bloqueadoInvalid: 'Use Sim ou Não.',
+  duplicateCnpj: (linha: number) => `CNPJ repetido: já aparece na linha ${linha}.`,
+  unknownSeller: 'Vendedor não encontrado: use o e-mail de um membro ativo da equipe.',
+  ownCnpj: 'É o CNPJ da sua própria empresa.',
+} as const
