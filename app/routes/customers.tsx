@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useLocation } from 'react-router'
 import type { Route } from './+types/customers'
-import '~/components/customers/customers.css'
 import { BlockModal, CustomerPaymentsModal, CustomersTab, EditCustomerModal, NewCustomerModal } from '~/components/customers/customers-tab.tsx'
 import { DeletePaymentModal, NewPaymentModal, PaymentsTab } from '~/components/customers/payments-tab.tsx'
 import { CUSTOMER_TABS, type CustomerTab, type ListState, type Seller } from '~/components/customers/types.ts'

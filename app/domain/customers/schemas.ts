@@ -115,19 +115,10 @@ export const prazoDiasField = z.preprocess(
 /** The minimum order value, typed in BRL ('1.234,56'), out in centavos; empty is no minimum. */
 export const valorMinimoField = text({ invalidType: pm.valorInvalid, max: 32, tooLong: pm.valorInvalid })
   .nullish()
-  .transform((v, ctx) => {
-    if (!v) return 0
-    const centavos = parseBrlCentavos(v)
-    if (centavos === null) {
-      ctx.addIssue({ code: 'custom', message: pm.valorInvalid })
-      return z.NEVER
-    }
-    if (centavos > MAX_VALOR_MINIMO_CENTAVOS) {
-      ctx.addIssue({ code: 'custom', message: pm.valorTooLarge })
-      return z.NEVER
-    }
-    return centavos
-  })
+  .transform((v) => (v ? parseBrlCentavos(v) : 0))
+  .refine((centavos) => centavos !== null, { error: pm.valorInvalid, abort: true })
+  .refine((centavos) => centavos! <= MAX_VALOR_MINIMO_CENTAVOS, pm.valorTooLarge)
+  .transform((centavos) => centavos!)
 
 /** The 'Nova forma de pagamento' form: POST api/empresas/createPagamento. */
 export const PaymentMethodFormSchema = z.object({
