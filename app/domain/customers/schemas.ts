@@ -98,9 +98,6 @@ export function parseBrlCentavos(typed: string): number | null {
 /** Centavos as pt-BR currency text: 'R$ 1.234,56'. */
 export const formatBrl = (centavos: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(centavos / 100)
 
-/** Centavos as the form's text: '1.234,56'. */
-export const centavosToTyped = (centavos: number) =>
-  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(centavos / 100)
 
 export const paymentNomeField = text({ required: pm.nomeRequired, max: 60, tooLong: pm.nomeTooLong })
 
