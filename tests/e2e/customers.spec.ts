@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test'
-import { test, DEMO, login } from './helpers.ts'
+import { test, CARLA, DEMO, login } from './helpers.ts'
 
 // Clientes (/customers): the list, a new customer, blocking, a customer's payment methods, and the
 // seller's payment methods without JavaScript. Changes Distribuidora Sol's demo data (listed in DEMO_DATA_SPECS).
@@ -23,8 +23,8 @@ function freshCnpj() {
   return `${base}${first}${digit(base + first)}`
 }
 
-async function openCustomers(page: Page) {
-  await login(page, DEMO.email, DEMO.password)
+async function openCustomers(page: Page, user: { email: string; password: string } = DEMO) {
+  await login(page, user.email, user.password)
   await page.goto('/personal-environment')
   await page.getByRole('button', { name: `Entrar em ${ORG}` }).click()
   await expect(page.getByRole('banner').getByText(ORG)).toBeVisible()
@@ -128,4 +128,20 @@ test('without JavaScript: a payment method is created (an invalid minimum is ref
   await expect(noJs.getByText(`Forma de pagamento ${nome} excluída.`)).toBeVisible()
   await expect(noJs.getByRole('row').filter({ hasText: nome })).toHaveCount(0)
   await noJs.context().close()
+})
+
+test("a member without the permission 'clientes' reads the customers and their payment methods, and changes nothing", async ({ page }) => {
+  // Carla is in Distribuidora Sol's team without a role.
+  await openCustomers(page, CARLA)
+  await expect(page.getByText('Você pode consultar os clientes.', { exact: false })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Novo cliente' })).toHaveCount(0)
+  const central = row(page, 'Farmácia Central')
+  await expect(central.getByRole('link', { name: /^Bloquear|^Editar/ })).toHaveCount(0)
+  await central.getByRole('link', { name: 'Pagamentos de Farmácia Central' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Formas de pagamento de Farmácia Central' })
+  await expect(dialog).toContainText('Pix (À vista): permitida')
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0)
+  await page.goto('/customers?aba=pagamentos&modal=nova-forma')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /^Excluir / })).toHaveCount(0)
 })

@@ -95,20 +95,20 @@ export function CustomersTab({ page, list, canManage }: { page: Paginated<Custom
             <tbody>
               {page.data.map((c) => (
                 <tr key={c.id}>
-                  <td>
+                  <td data-label="Cliente">
                     <strong>{c.nome}</strong>
                   </td>
-                  <td className="nowrap">{maskCnpj(c.cnpj)}</td>
-                  <td>
+                  <td className="nowrap" data-label="CNPJ">{maskCnpj(c.cnpj)}</td>
+                  <td data-label="Contato">
                     {c.contato_nome ?? ''}
                     {c.contato_email ? <div className="muted">{c.contato_email}</div> : null}
                     {c.contato_telefone ? <div className="muted nowrap">{formatTelefone(c.contato_telefone)}</div> : null}
                   </td>
-                  <td>{c.vendedor ?? <span className="muted">{s.noSeller}</span>}</td>
-                  <td>
+                  <td data-label="Vendedor">{c.vendedor ?? <span className="muted">{s.noSeller}</span>}</td>
+                  <td data-label="Situação">
                     <StatusBadges customer={c} />
                   </td>
-                  <td className="nowrap">{formatDate(c.created_at)}</td>
+                  <td className="nowrap" data-label="Cadastro">{formatDate(c.created_at)}</td>
                   <td>
                     <div className="actions">
                       {canManage ? (

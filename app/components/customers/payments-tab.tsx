@@ -44,13 +44,13 @@ export function PaymentsTab({ methods, canManage }: { methods: PaymentMethod[]; 
             <tbody>
               {methods.map((p) => (
                 <tr key={p.id}>
-                  <td>
+                  <td data-label="Nome">
                     <strong>{p.nome}</strong>
                   </td>
-                  <td>{PAYMENT_KIND_LABELS[p.tipo]}</td>
-                  <td className="nowrap">{s.term(p.prazo_dias)}</td>
-                  <td className="nowrap">{p.valor_minimo_centavos ? formatBrl(p.valor_minimo_centavos) : 'Sem mínimo'}</td>
-                  <td className="nowrap">{s.customersAllowed(p.clientes)}</td>
+                  <td data-label="Tipo">{PAYMENT_KIND_LABELS[p.tipo]}</td>
+                  <td className="nowrap" data-label="Prazo">{s.term(p.prazo_dias)}</td>
+                  <td className="nowrap" data-label="Valor mínimo">{p.valor_minimo_centavos ? formatBrl(p.valor_minimo_centavos) : 'Sem mínimo'}</td>
+                  <td className="nowrap" data-label="Clientes">{s.customersAllowed(p.clientes)}</td>
                   {canManage ? (
                     <td>
                       <div className="actions">
