@@ -36,7 +36,7 @@ function searchTerm(search: string) {
 }
 
 /** Accent- and case-insensitive "contains" on the generated `busca` column and its trigram index. */
-export const customerSearch = (search: string) => sql`${customers.busca} like f_unaccent(lower(${likePattern(searchTerm(search))}))`
+const customerSearch = (search: string) => sql`${customers.busca} like f_unaccent(lower(${likePattern(searchTerm(search))}))`
 
 export function registerCustomerCalls(app: Api, { db, mailer, config }: Deps) {
   const auth = requireAuth(db)
