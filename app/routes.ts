@@ -29,6 +29,7 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('my-team', 'routes/my-team.tsx'),
     route('Chat', 'routes/chat.tsx'),
+    route('customers', 'routes/customers.tsx', { id: 'customers' }),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
       [
@@ -36,7 +37,6 @@ export default [
         ['orders', 'orders'],
         ['orders-customer/:customerId', 'orders-customer'],
         ['simulator', 'simulator'],
-        ['customers', 'customers'],
         ['products', 'products'],
         ['units', 'units'],
         ['movement', 'movement'],

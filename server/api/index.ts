@@ -10,6 +10,7 @@ import { registerRegister } from './auth/register.ts'
 import { registerBroadcastingAuth } from './broadcasting/auth.ts'
 import { registerChatChannels } from './chat/channels.ts'
 import { registerChatMessages } from './chat/messages.ts'
+import { registerCustomers } from './customers/index.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyEdit } from './organizations/company-edit.ts'
@@ -61,6 +62,7 @@ export function createApi(deps: Deps) {
   registerBroadcastingAuth(app, deps)
   registerChatChannels(app, deps)
   registerChatMessages(app, deps)
+  registerCustomers(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../security/tokens.ts'
 import { linkCustomer } from './customer-link.ts'
+import { seedCustomers } from './seed-customers.ts'
 import type { Db } from './client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
@@ -29,8 +30,15 @@ export const DEMO_INVITES = {
 
 const VERTICALS = ['Farma', 'Alimentos', 'Cosméticos', 'Pet', 'Construção', 'Bebidas', 'Higiene e Limpeza']
 
-/** Demo data, written once: a second start finds Ana and leaves everything as it is. */
+/** Demo data. The people and companies are written once; each later part fills in what an older demo folder lacks. */
 export async function seedDemo(db: Db) {
+  const created = await seedPeopleAndCompanies(db)
+  await seedCustomers(db)
+  return created
+}
+
+/** Written once: a second start finds Ana and leaves everything as it is. */
+async function seedPeopleAndCompanies(db: Db) {
   const [already] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.ana.email))
   if (already) return false
   const passwordHash = DEMO_PASSWORD_HASH

@@ -116,6 +116,16 @@ async function orgIdsOf(api: APIRequestContext, user: { email: string; password:
 
 const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos']
 const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']
+/** A screen's other states: an address of its own, or, for a row's modal, the first link so named on it. */
+const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
+  { screen: '/customers', path: '/customers?modal=novo-cliente' },
+  { screen: '/customers', path: '/customers', link: /^Editar / },
+  { screen: '/customers', path: '/customers', link: /^Pagamentos de / },
+  { screen: '/customers', path: '/customers', link: /^Bloquear / },
+  { screen: '/customers', path: '/customers?aba=pagamentos' },
+  { screen: '/customers', path: '/customers?aba=pagamentos&modal=nova-forma' },
+  { screen: '/customers', path: '/customers?aba=pagamentos', link: /^Excluir / },
+]
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 720 }
 
@@ -133,6 +143,19 @@ async function checkCompany(page: Page, axe: Awaited<ReturnType<typeof axeChecke
   for (const screen of screens(ids, true)) {
     await visit(page, screen.path)
     await axe.check(`${who} ${screen.path}`)
+  }
+
+  for (const state of SCREEN_STATES) {
+    await visit(page, state.path)
+    // A screen this type's menu does not show sends it elsewhere, checked above.
+    if (new URL(page.url()).pathname !== state.screen) continue
+    if (state.link) {
+      const link = page.getByRole('link', { name: state.link }).first()
+      if (!(await link.count())) continue
+      await link.click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+    }
+    await axe.check(`${who} ${state.path}${state.link ? ` ${state.link.source}` : ''}`)
   }
 
   for (const modal of COMPANY_MODALS) {

@@ -29,7 +29,13 @@ const DESCRIPTIONS: Record<string, (d: Record<string, unknown>) => string> = {
   'tokenbase.alterado': () => 'Alterou o código Tokenbase',
   'tokenbase.excluido': () => 'Excluiu o código Tokenbase',
   'feedback.enviado': (d) => `Avaliou a organização com nota ${text(d.nota)}`,
-  'convite.criado': (d) => `Convidou ${text(d.nome)} (${text(d.email)}) como ${text(d.relacao)}`,
+  'convite.criado': (d) => (d.email ? `Convidou ${text(d.nome)} (${text(d.email)}) como ${text(d.relacao)}` : `Convidou ${text(d.nome)} como ${text(d.relacao)}`),
+  'cliente.criado': (d) => `Cadastrou o cliente ${text(d.nome)}`,
+  'cliente.atualizado': (d) => `Alterou o cliente ${text(d.nome)}`,
+  'cliente.bloqueado': (d) => `Bloqueou o cliente ${text(d.nome)}`,
+  'cliente.desbloqueado': (d) => `Desbloqueou o cliente ${text(d.nome)}`,
+  'pagamento.criado': (d) => `Criou a forma de pagamento ${text(d.nome)}`,
+  'pagamento.excluido': (d) => `Excluiu a forma de pagamento ${text(d.nome)}`,
 }
 
 /** The names of the organization's roles and people, which the team's entries mention by id. */

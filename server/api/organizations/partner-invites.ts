@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { partnerInviteMessages as m } from '../../../app/domain/organization/company-messages.ts'
 import { organizationInvites, organizationLinks, organizations } from '../../db/schema/index.ts'
 import { partnerInviteMail } from '../../mail/templates.ts'
+import type { Tx } from '../../db/client.ts'
 import { fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { randomToken, sha256 } from '../../security/tokens.ts'
 import { audit } from './audit.ts'
@@ -21,7 +22,34 @@ export const INVITE_KIND: Record<string, { relacao: Relacao; tipo: 'v' | 'f' }> 
   r: { relacao: 'fornecedor', tipo: 'f' },
 }
 
-
+/**
+ * Writes the pending invite that brings the company of `cnpj` to the platform as `relacao` of the
+ * inviter, and answers its sign-up link. Inviting the same company again replaces the pending
+ * invite: the old link stops working. Used by createInvite and by createCliente (a customer not yet
+ * on the platform); the caller sends the mail, when there is an address.
+ */
+export async function issuePartnerInvite(
+  tx: Tx,
+  appUrl: string,
+  invite: { inviterId: number; userId: number; nome: string; cnpj: string; email: string | null; relacao: Relacao; tipo: 'v' | 'f' },
+) {
+  const { inviterId, userId, nome, cnpj, email, relacao, tipo } = invite
+  const token = randomToken(24)
+  const expiresAt = new Date(Date.now() + PARTNER_INVITE_TTL_MS)
+  const [replaced] = await tx
+    .update(organizationInvites)
+    .set({ tokenHash: sha256(token), nome, email, expiresAt, invitedBy: userId })
+    .where(and(eq(organizationInvites.inviterOrganizationId, inviterId), eq(organizationInvites.cnpj, cnpj), isNull(organizationInvites.acceptedAt)))
+    .returning({ id: organizationInvites.id })
+  const [row] = replaced
+    ? [replaced]
+    : await tx
+        .insert(organizationInvites)
+        .values({ tokenHash: sha256(token), nome, cnpj, email, tipo, relacao, inviterOrganizationId: inviterId, invitedBy: userId, expiresAt })
+        .returning({ id: organizationInvites.id })
+  await audit(tx, { organizationId: inviterId, userId, acao: 'convite.criado', detalhes: { nome, cnpj, email, relacao } })
+  return { inviteId: row.id, link: `${appUrl}/login-new/${token}`, expiresAt }
+}
 
 export function registerPartnerInvites(app: Api, { db, mailer, config }: Deps) {
   const auth = requireAuth(db)
@@ -36,37 +64,9 @@ export function registerPartnerInvites(app: Api, { db, mailer, config }: Deps) {
       const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, cnpj))
       if (existing) fail('cnpj', m.alreadyRegistered)
       const kind = INVITE_KIND[inviter.tipo]
-      const token = randomToken(24)
-      const expiresAt = new Date(Date.now() + PARTNER_INVITE_TTL_MS)
-      await db.transaction(async (tx) => {
-        // Inviting the same company again replaces the pending link: the old one stops working.
-        const replaced = await tx
-          .update(organizationInvites)
-          .set({ tokenHash: sha256(token), nome, email, expiresAt, invitedBy: user.id })
-          .where(
-            and(
-              eq(organizationInvites.inviterOrganizationId, organizacao_id),
-              eq(organizationInvites.cnpj, cnpj),
-              isNull(organizationInvites.acceptedAt),
-            ),
-          )
-          .returning({ id: organizationInvites.id })
-        if (!replaced.length) {
-          await tx.insert(organizationInvites).values({
-            tokenHash: sha256(token),
-            nome,
-            cnpj,
-            email,
-            tipo: kind.tipo,
-            relacao: kind.relacao,
-            inviterOrganizationId: organizacao_id,
-            invitedBy: user.id,
-            expiresAt,
-          })
-        }
-        await audit(tx, { organizationId: organizacao_id, userId: user.id, acao: 'convite.criado', detalhes: { nome, cnpj, email, relacao: kind.relacao } })
-      })
-      const link = `${config.appUrl}/login-new/${token}`
+      const { link, expiresAt } = await db.transaction((tx) =>
+        issuePartnerInvite(tx, config.appUrl, { inviterId: organizacao_id, userId: user.id, nome, cnpj, email, ...kind }),
+      )
       await mailer.send(partnerInviteMail(email, inviter.nome, link))
       return c.json({ message: m.sent(email), link, expires_at: expiresAt.toISOString() }, 201)
     },

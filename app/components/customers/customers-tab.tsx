@@ -1,0 +1,329 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
+import { formatDate } from '~/components/team/format.ts'
+import { useTeamHref } from '~/components/team/links.ts'
+import { Pagination } from '~/components/team/team-tabs.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { customerScreenMessages as s } from '~/domain/customers/messages.ts'
+import { CreateCustomerFormSchema, CUSTOMER_FILTERS, formatTelefone, UpdateCustomerFormSchema, type CustomerOrder } from '~/domain/customers/schemas.ts'
+import { maskCnpj } from '~/domain/shared/masks.ts'
+import { MODAL_PARAMS, type Customer, type CustomerPayment, type ListState, type Paginated, type Seller } from './types.ts'
+
+type LastResult = SubmissionResult<string[]> | undefined
+
+const noModal = Object.fromEntries(MODAL_PARAMS.map((p) => [p, null]))
+
+/** A column header that orders the list by it; a second click reverses. */
+function SortHeader({ label, field, ordem }: { label: string; field: 'nome' | 'cnpj' | 'created_at'; ordem: CustomerOrder }) {
+  const href = useTeamHref()
+  const current = ordem === field ? 'ascending' : ordem === `-${field}` ? 'descending' : undefined
+  const next = ordem === field ? `-${field}` : field
+  return (
+    <th scope="col" aria-sort={current ?? 'none'}>
+      <Link to={href({ ordem: next, page: null, ...noModal })} preventScrollReset>
+        {label}
+        <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
+        <span className="sr-only">{current === 'ascending' ? ', ordem crescente; clique para inverter' : current === 'descending' ? ', ordem decrescente; clique para inverter' : ', clique para ordenar'}</span>
+      </Link>
+    </th>
+  )
+}
+
+export function StatusBadges({ customer }: { customer: Customer }) {
+  return (
+    <span className="badge-list">
+      {customer.bloqueado ? <span className="badge badge-danger">{s.blockedBadge}</span> : null}
+      {customer.situacao === 'pendente' ? <span className="badge badge-warning">{s.pendingBadge}</span> : <span className="badge badge-success">{s.linkedBadge}</span>}
+    </span>
+  )
+}
+
+export function CustomersTab({ page, list, canManage }: { page: Paginated<Customer>; list: ListState; canManage: boolean }) {
+  const href = useTeamHref()
+  const filtered = Boolean(list.q) || list.filtro !== 'todos'
+  return (
+    <div className="stack">
+      <div className="customers-toolbar">
+        <Form method="get" className="customers-search" role="search" aria-label={s.searchLabel}>
+          <input type="hidden" name="aba" value="clientes" />
+          {list.ordem !== 'nome' ? <input type="hidden" name="ordem" value={list.ordem} /> : null}
+          <div className="field">
+            <label htmlFor="customers-q">{s.searchLabel}</label>
+            <input id="customers-q" name="q" type="search" defaultValue={list.q} placeholder={s.searchPlaceholder} maxLength={255} />
+          </div>
+          <div className="field">
+            <label htmlFor="customers-filtro">{s.filterLabel}</label>
+            <select id="customers-filtro" name="filtro" defaultValue={list.filtro}>
+              {CUSTOMER_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {s.filters[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button">
+            Buscar
+          </button>
+        </Form>
+        {canManage ? (
+          <Link to={href({ modal: 'novo-cliente', id: null })} className="button primary" preventScrollReset>
+            {s.newCustomer}
+          </Link>
+        ) : null}
+      </div>
+
+      {page.data.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{filtered ? s.noCustomersFound : s.noCustomers}</p>
+        </div>
+      ) : (
+        <div className="table-scroll" role="region" aria-label="Lista de clientes" tabIndex={0}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <SortHeader label="Cliente" field="nome" ordem={list.ordem} />
+                <SortHeader label="CNPJ" field="cnpj" ordem={list.ordem} />
+                <th scope="col">Contato</th>
+                <th scope="col">Vendedor</th>
+                <th scope="col">Situação</th>
+                <SortHeader label="Cadastro" field="created_at" ordem={list.ordem} />
+                <th scope="col">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.map((c) => (
+                <tr key={c.id}>
+                  <td data-label="Cliente">
+                    <strong>{c.nome}</strong>
+                  </td>
+                  <td className="nowrap" data-label="CNPJ">{maskCnpj(c.cnpj)}</td>
+                  <td data-label="Contato">
+                    {c.contato_nome ?? ''}
+                    {c.contato_email ? <div className="muted">{c.contato_email}</div> : null}
+                    {c.contato_telefone ? <div className="muted nowrap">{formatTelefone(c.contato_telefone)}</div> : null}
+                  </td>
+                  <td data-label="Vendedor">{c.vendedor ?? <span className="muted">{s.noSeller}</span>}</td>
+                  <td data-label="Situação">
+                    <StatusBadges customer={c} />
+                  </td>
+                  <td className="nowrap" data-label="Cadastro">{formatDate(c.created_at)}</td>
+                  <td>
+                    <div className="actions">
+                      {canManage ? (
+                        <Link to={href({ modal: 'editar-cliente', id: c.id })} className="button" aria-label={`${s.edit} ${c.nome}`} preventScrollReset>
+                          {s.edit}
+                        </Link>
+                      ) : null}
+                      <Link to={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`} preventScrollReset>
+                        {s.payments}
+                      </Link>
+                      {canManage ? (
+                        <Link
+                          to={href({ modal: c.bloqueado ? 'desbloquear-cliente' : 'bloquear-cliente', id: c.id })}
+                          className={c.bloqueado ? 'button' : 'button danger'}
+                          aria-label={`${c.bloqueado ? s.unblock : s.block} ${c.nome}`}
+                          preventScrollReset
+                        >
+                          {c.bloqueado ? s.unblock : s.block}
+                        </Link>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page.current_page} lastPage={page.last_page} total={page.total} noun="clientes" href={(n) => href({ page: n, ...noModal })} />
+    </div>
+  )
+}
+
+const sellerOptions = (sellers: Seller[]) => sellers.map((v) => ({ value: String(v.id), label: v.nome }))
+
+export function NewCustomerModal({ sellers, lastResult, created }: { sellers: Seller[]; lastResult: LastResult; created: { message: string; link: string | null } | null }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(CreateCustomerFormSchema, { id: 'customer-new', lastResult })
+  if (created) {
+    return (
+      <RouteModal title={s.newCustomer} closeParams={MODAL_PARAMS}>
+        <p role="status">{created.message}</p>
+        {created.link ? (
+          <div className="field">
+            <label htmlFor="customer-invite-link">{s.inviteLink}</label>
+            <input id="customer-invite-link" className="invite-link" readOnly value={created.link} />
+          </div>
+        ) : null}
+      </RouteModal>
+    )
+  }
+  return (
+    <RouteModal title={s.newCustomer} closeParams={MODAL_PARAMS}>
+      <p className="muted">Se a empresa já estiver na plataforma, ela é vinculada na hora; senão, recebe um convite no e-mail do contato.</p>
+      <Form method="post" {...formProps}>
+        <input type="hidden" name="intent" value="create-customer" />
+        <FormErrors form={form} />
+        <MaskedField label="CNPJ" meta={fields.cnpj} mask="cnpj" />
+        <Field label="Nome do cliente" meta={fields.nome} inputProps={{ maxLength: 255 }} />
+        <Field label="Nome do contato" meta={fields.contato_nome} inputProps={{ maxLength: 255, autoComplete: 'off' }} />
+        <Field label="E-mail do contato" type="email" meta={fields.contato_email} inputProps={{ autoComplete: 'off' }} />
+        <Field label="Telefone do contato" meta={fields.contato_telefone} inputProps={{ type: 'tel', inputMode: 'tel', placeholder: '(00) 00000-0000', maxLength: 20 }} />
+        <SelectField label="Vendedor" meta={fields.vendedor_id} placeholder={s.noSeller} options={sellerOptions(sellers)} />
+        <SubmitButton disabled={submitDisabled} pending="Salvando…">
+          Cadastrar cliente
+        </SubmitButton>
+      </Form>
+    </RouteModal>
+  )
+}
+
+export function EditCustomerModal({ customer, sellers, lastResult }: { customer: Customer | null; sellers: Seller[]; lastResult: LastResult }) {
+  if (!customer) {
+    return (
+      <RouteModal title="Editar cliente" closeParams={MODAL_PARAMS}>
+        <p role="alert">{s.customerGone}</p>
+      </RouteModal>
+    )
+  }
+  return <EditCustomerForm customer={customer} sellers={sellers} lastResult={lastResult} />
+}
+
+function EditCustomerForm({ customer, sellers, lastResult }: { customer: Customer; sellers: Seller[]; lastResult: LastResult }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(UpdateCustomerFormSchema, {
+    id: `customer-edit-${customer.id}`,
+    lastResult,
+    defaultValue: {
+      cliente_id: customer.id,
+      nome: customer.nome,
+      contato_nome: customer.contato_nome ?? undefined,
+      contato_email: customer.contato_email ?? undefined,
+      contato_telefone: customer.contato_telefone ? formatTelefone(customer.contato_telefone) : undefined,
+      vendedor_id: customer.vendedor_id ?? undefined,
+    },
+  })
+  return (
+    <RouteModal title={`Editar ${customer.nome}`} closeParams={MODAL_PARAMS}>
+      <p className="muted">CNPJ {maskCnpj(customer.cnpj)}</p>
+      <Form method="post" {...formProps}>
+        <input type="hidden" name="intent" value="update-customer" />
+        <input type="hidden" name="cliente_id" value={customer.id} />
+        <FormErrors form={form} />
+        <Field label="Nome do cliente" meta={fields.nome} inputProps={{ maxLength: 255 }} />
+        <Field label="Nome do contato" meta={fields.contato_nome} inputProps={{ maxLength: 255, autoComplete: 'off' }} />
+        <Field label="E-mail do contato" type="email" meta={fields.contato_email} inputProps={{ autoComplete: 'off' }} />
+        <Field label="Telefone do contato" meta={fields.contato_telefone} inputProps={{ type: 'tel', inputMode: 'tel', placeholder: '(00) 00000-0000', maxLength: 20 }} />
+        <SelectField label="Vendedor" meta={fields.vendedor_id} placeholder={s.noSeller} options={sellerOptions(sellers)} />
+        <SubmitButton disabled={submitDisabled} pending="Salvando…">
+          Salvar
+        </SubmitButton>
+      </Form>
+    </RouteModal>
+  )
+}
+
+export function BlockModal({ customer, block, error }: { customer: Customer | null; block: boolean; error: string | null }) {
+  const href = useTeamHref()
+  const title = block ? s.block : s.unblock
+  if (!customer) {
+    return (
+      <RouteModal title={`${title} cliente`} closeParams={MODAL_PARAMS}>
+        <p role="alert">{s.customerGone}</p>
+      </RouteModal>
+    )
+  }
+  return (
+    <RouteModal title={`${title} cliente`} closeParams={MODAL_PARAMS}>
+      <p id="customer-block-text">{block ? s.confirmBlock(customer.nome) : s.confirmUnblock(customer.nome)}</p>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post" aria-describedby="customer-block-text">
+        <input type="hidden" name="intent" value={block ? 'block' : 'unblock'} />
+        <input type="hidden" name="cliente_id" value={customer.id} />
+        <div className="button-row">
+          <Link to={href(noModal)} className="button" data-autofocus preventScrollReset>
+            Não
+          </Link>
+          <button type="submit" className={block ? 'button danger' : 'button primary'}>
+            {block ? 'Sim, bloquear' : 'Sim, desbloquear'}
+          </button>
+        </div>
+      </Form>
+    </RouteModal>
+  )
+}
+
+/** The methods the customer may use: checkboxes saved together, or all allowed / all removed at once. */
+export function CustomerPaymentsModal(props: { customer: { id: number; nome: string } | null; payments: CustomerPayment[]; canManage: boolean; error: string | null }) {
+  const { customer, payments, canManage, error } = props
+  if (!customer) {
+    return (
+      <RouteModal title={s.payments} closeParams={MODAL_PARAMS}>
+        <p role="alert">{s.customerGone}</p>
+      </RouteModal>
+    )
+  }
+  const title = s.paymentsOf(customer.nome)
+  if (payments.length === 0) {
+    return (
+      <RouteModal title={title} closeParams={MODAL_PARAMS}>
+        <p>{s.noPaymentMethods}</p>
+      </RouteModal>
+    )
+  }
+  const label = (p: CustomerPayment) => `${p.nome} (${s.term(p.prazo_dias)})`
+  if (!canManage) {
+    return (
+      <RouteModal title={title} closeParams={MODAL_PARAMS}>
+        <ul className="payment-options">
+          {payments.map((p) => (
+            <li key={p.id}>
+              {label(p)}: <strong>{p.permitido ? 'permitida' : 'não permitida'}</strong>
+            </li>
+          ))}
+        </ul>
+      </RouteModal>
+    )
+  }
+  return (
+    <RouteModal title={title} closeParams={MODAL_PARAMS}>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post" className="stack">
+        <input type="hidden" name="cliente_id" value={customer.id} />
+        <fieldset className="stack">
+          <legend>Formas de pagamento permitidas</legend>
+          <ul className="payment-options">
+            {payments.map((p) => (
+              <li key={p.id}>
+                <label>
+                  <input type="checkbox" name="pagamentos" value={p.id} defaultChecked={p.permitido} />
+                  {label(p)}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className="button-row">
+          {/* First in the form: the one the Enter key submits. */}
+          <button type="submit" name="intent" value="customer-payments" className="button primary">
+            Salvar
+          </button>
+          <button type="submit" name="intent" value="allow-all" className="button">
+            {s.allowAll}
+          </button>
+          <button type="submit" name="intent" value="remove-all" className="button">
+            {s.removeAll}
+          </button>
+        </div>
+      </Form>
+    </RouteModal>
+  )
+}

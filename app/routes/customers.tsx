@@ -1,0 +1,257 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, useLocation } from 'react-router'
+import type { Route } from './+types/customers'
+import { BlockModal, CustomerPaymentsModal, CustomersTab, EditCustomerModal, NewCustomerModal } from '~/components/customers/customers-tab.tsx'
+import { DeletePaymentModal, NewPaymentModal, PaymentsTab } from '~/components/customers/payments-tab.tsx'
+import { CUSTOMER_TABS, type CustomerTab, type ListState, type Seller } from '~/components/customers/types.ts'
+import * as customersApi from '~/domain/customers/contract.ts'
+import { customerScreenMessages as s } from '~/domain/customers/messages.ts'
+import {
+  CreateCustomerFormSchema,
+  CUSTOMER_FILTERS,
+  CUSTOMER_ORDERS,
+  CustomerIdFormSchema,
+  CustomerPaymentsFormSchema,
+  DeletePaymentFormSchema,
+  PaymentMethodFormSchema,
+  UpdateCustomerFormSchema,
+} from '~/domain/customers/schemas.ts'
+import type { Endpoint } from '~/domain/shared/contract.ts'
+import * as teamApi from '~/domain/team/contract.ts'
+import { api, apiErrorMessages, type ApiArgs } from '~/lib/api.server.ts'
+import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Pedidos B2B' }]
+
+const PER_PAGE = 20
+
+/** A read the screen cannot do without: its failure is the page's error. */
+async function read<E extends Endpoint>(request: Request, endpoint: E, ...options: ApiArgs<E>) {
+  const res = await api(request, endpoint, ...options)
+  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  return res.data
+}
+
+/** Admins, and members whose role grants 'clientes', change customers; the API checks the same on every change. */
+async function mayManage(request: Request, company: CompanyProfile, email: string) {
+  if (company.is_admin) return true
+  const orgId = company.organizacao_id
+  const [{ cargos }, mine] = await Promise.all([
+    read(request, teamApi.getcargos, { params: { id: orgId } }),
+    read(request, teamApi.getusers, { params: { id: orgId }, query: { per_page: 100, search: email } }),
+  ])
+  const me = mine.usuarios.data.find((u) => u.user_id === company.logged_user)
+  return (cargos.find((c) => c.id === me?.cargo_id)?.permissoes ?? []).includes('clientes')
+}
+
+/** The team's active members: who may be a customer's seller. */
+async function sellersOf(request: Request, orgId: number): Promise<Seller[]> {
+  const team = await read(request, teamApi.getusers, { params: { id: orgId }, query: { per_page: 100 } })
+  return team.usuarios.data.filter((u) => u.active).map((u) => ({ id: u.user_id, nome: u.nome }))
+}
+
+function listState(search: URLSearchParams): ListState {
+  const filtro = CUSTOMER_FILTERS.find((f) => f === search.get('filtro')) ?? 'todos'
+  const ordem = CUSTOMER_ORDERS.find((o) => o === search.get('ordem')) ?? 'nome'
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get('page') ?? '1', 10) || 1))
+  return { q: (search.get('q') ?? '').trim().slice(0, 255), filtro, ordem, page }
+}
+
+/** /customers with the tab and the list's own parameters, and nothing else (no modal). */
+function listAddress(search: URLSearchParams) {
+  const params = new URLSearchParams()
+  for (const key of ['aba', 'q', 'filtro', 'ordem', 'page']) {
+    const value = search.get(key)
+    if (value) params.set(key, value)
+  }
+  const query = params.toString()
+  return `/customers${query ? `?${query}` : ''}`
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const { company, user } = await requireCompany(request)
+  const orgId = company.organizacao_id
+  const canManage = await mayManage(request, company, user.email)
+  const aba: CustomerTab = CUSTOMER_TABS.find((t) => t === url.searchParams.get('aba')) ?? 'clientes'
+  const modal = url.searchParams.get('modal')
+  const id = Number(url.searchParams.get('id')) || 0
+
+  if (aba === 'pagamentos') {
+    const { pagamentos } = await read(request, customersApi.restorePagamentos, { params: { orgId, search: 'null' } })
+    return { aba, canManage, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null }
+  }
+  const list = listState(url.searchParams)
+  const { clientes } = await read(request, customersApi.restoreClientes, {
+    params: { companyId: orgId, regPerPage: PER_PAGE, search: list.q || 'null', filter: list.filtro, order: list.ordem },
+    query: { page: list.page },
+  })
+  const needsSellers = canManage && (modal === 'novo-cliente' || modal === 'editar-cliente')
+  const sellers = needsSellers ? await sellersOf(request, orgId) : []
+  const customer = clientes.data.find((c) => c.id === id) ?? null
+  let payments: Awaited<ReturnType<typeof read<typeof customersApi.restorePagamentosCliente>>> | null = null
+  if (modal === 'pagamentos-cliente' && id) {
+    const res = await api(request, customersApi.restorePagamentosCliente, { params: { orgId, customerId: id } })
+    if (res.ok) payments = res.data
+  }
+  return { aba, canManage, methods: null, customers: clientes, list, sellers, payments, customer }
+}
+
+type Intent = 'create-customer' | 'update-customer' | 'block' | 'unblock' | 'customer-payments' | 'allow-all' | 'remove-all' | 'create-payment' | 'delete-payment'
+
+export async function action({ request }: Route.ActionArgs) {
+  const { company } = await requireCompany(request)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '') as Intent
+  const orgId = company.organizacao_id
+  // Back to the list the form was opened from, with the modal closed; built from the list's own
+  // parameters only: the request may be the data request (`/customers.data?…`).
+  const back = listAddress(new URL(request.url).searchParams)
+  const failed = (name: Intent, result: ReturnType<typeof replyWithApiError>) => data({ intent: name, result, error: null, created: null }, { status: 400 })
+  const refused = (name: Intent, error: string) => data({ intent: name, result: undefined, error, created: null }, { status: 400 })
+  const done = (text: string) => redirectWithToast(request, back, { kind: 'success', text })
+
+  switch (intent) {
+    case 'create-customer': {
+      const submission = parseWithZod(formData, { schema: CreateCustomerFormSchema })
+      if (submission.status !== 'success') return failed(intent, submission.reply())
+      const res = await api(request, customersApi.createCliente, { json: { organizacao_id: orgId, ...submission.value } })
+      const fields = ['cnpj', 'nome', 'contato_nome', 'contato_email', 'contato_telefone', 'vendedor_id']
+      if (!res.ok) return failed(intent, replyWithApiError(submission, res.data, { fields }))
+      // Without a contact e-mail the invite link is the seller's to share: shown in the modal, not a toast.
+      if (res.data.convite && !res.data.convite.enviado_para) {
+        return data({ intent, result: undefined, error: null, created: { message: res.data.message, link: res.data.convite.link } })
+      }
+      return done(res.data.message)
+    }
+    case 'update-customer': {
+      const submission = parseWithZod(formData, { schema: UpdateCustomerFormSchema })
+      if (submission.status !== 'success') return failed(intent, submission.reply())
+      const { vendedor_id, ...rest } = submission.value
+      const res = await api(request, customersApi.updateCliente, { json: { organizacao_id: orgId, ...rest, vendedor_id: vendedor_id ?? null } })
+      if (!res.ok) return failed(intent, replyWithApiError(submission, res.data, { fields: ['nome', 'contato_nome', 'contato_email', 'contato_telefone', 'vendedor_id'] }))
+      return done(res.data.message)
+    }
+    case 'block':
+    case 'unblock': {
+      const submission = parseWithZod(formData, { schema: CustomerIdFormSchema })
+      if (submission.status !== 'success') return refused(intent, s.customerGone)
+      const endpoint = intent === 'block' ? customersApi.bloqueiaCliente : customersApi.desbloqueiaCliente
+      const res = await api(request, endpoint, { params: { orgId, customerId: submission.value.cliente_id } })
+      if (!res.ok) return refused(intent, apiErrorMessages(res.data).join(' '))
+      return done(res.data.message)
+    }
+    case 'allow-all':
+    case 'remove-all':
+    case 'customer-payments': {
+      const submission = parseWithZod(formData, { schema: CustomerPaymentsFormSchema })
+      if (submission.status !== 'success') return refused(intent, Object.values(submission.error ?? {}).flat().join(' '))
+      const { cliente_id: customerId, pagamentos } = submission.value
+      if (intent !== 'customer-payments') {
+        const endpoint = intent === 'allow-all' ? customersApi.addPagamentosCliente : customersApi.deletePagamentosCliente
+        const res = await api(request, endpoint, { params: { orgId, customerId } })
+        if (!res.ok) return refused(intent, apiErrorMessages(res.data).join(' '))
+        return done(res.data.message)
+      }
+      // The ticked boxes are the allowed methods: each change is one call.
+      const current = await api(request, customersApi.restorePagamentosCliente, { params: { orgId, customerId } })
+      if (!current.ok) return refused(intent, apiErrorMessages(current.data).join(' '))
+      const wanted = new Set(pagamentos)
+      for (const p of current.data.pagamentos) {
+        if (wanted.has(p.id) === p.permitido) continue
+        const endpoint = wanted.has(p.id) ? customersApi.addPagamentoCliente : customersApi.deletePagamentoCliente
+        const res = await api(request, endpoint, { json: { organizacao_id: orgId, cliente_id: customerId, pagamento_id: p.id } })
+        if (!res.ok) return refused(intent, apiErrorMessages(res.data).join(' '))
+      }
+      return done(s.paymentsSaved)
+    }
+    case 'create-payment': {
+      const submission = parseWithZod(formData, { schema: PaymentMethodFormSchema })
+      if (submission.status !== 'success') return failed(intent, submission.reply())
+      // The form's text goes as typed: the API reads the BRL amount itself.
+      const res = await api(request, customersApi.createPagamento, {
+        json: { organizacao_id: orgId, ...submission.value, valor_minimo: String(formData.get('valor_minimo') ?? '') },
+      })
+      if (!res.ok) return failed(intent, replyWithApiError(submission, res.data, { fields: ['nome', 'tipo', 'prazo_dias', 'valor_minimo'] }))
+      return done(res.data.message)
+    }
+    case 'delete-payment': {
+      const submission = parseWithZod(formData, { schema: DeletePaymentFormSchema })
+      if (submission.status !== 'success') return refused(intent, s.paymentGone)
+      const res = await api(request, customersApi.deletePagamento, { params: { id: submission.value.pagamento_id } })
+      if (!res.ok) return refused(intent, apiErrorMessages(res.data).join(' '))
+      return done(res.data.message)
+    }
+    default:
+      return redirectWithToast(request, back, { kind: 'error', text: 'Ação desconhecida.' })
+  }
+}
+
+export default function Customers({ loaderData, actionData }: Route.ComponentProps) {
+  const { aba, canManage, methods, customers, list, sellers, payments, customer } = loaderData
+  const location = useLocation()
+  const search = new URLSearchParams(location.search)
+  const modal = search.get('modal')
+  const id = Number(search.get('id'))
+  const answered = (intent: Intent) => (actionData && actionData.intent === intent ? actionData : null)
+  const method = methods?.find((p) => p.id === id) ?? null
+
+  return (
+    <section className="stack" aria-labelledby="customers-title">
+      <h1 id="customers-title">{s.title}</h1>
+      <nav aria-label="Seções de clientes">
+        <ul className="team-tabs">
+          {CUSTOMER_TABS.map((tab) => (
+            <li key={tab}>
+              <Link to={`?aba=${tab}`} aria-current={tab === aba ? 'page' : undefined} preventScrollReset>
+                {s.tabs[tab]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {canManage ? null : <p className="notice notice-info">{s.readOnly}</p>}
+
+      {aba === 'clientes' && customers && list ? (
+        <>
+          <CustomersTab page={customers} list={list} canManage={canManage} />
+          {/* The customers' spreadsheet import and export (importClientes, exportClientes) go in this section. */}
+          <section id="customers-spreadsheets" />
+          {canManage && modal === 'novo-cliente' ? (
+            <NewCustomerModal sellers={sellers} lastResult={answered('create-customer')?.result} created={answered('create-customer')?.created ?? null} />
+          ) : null}
+          {canManage && modal === 'editar-cliente' ? (
+            <EditCustomerModal key={id} customer={customer} sellers={sellers} lastResult={answered('update-customer')?.result} />
+          ) : null}
+          {canManage && (modal === 'bloquear-cliente' || modal === 'desbloquear-cliente') ? (
+            <BlockModal
+              key={`${modal}-${id}`}
+              customer={customer}
+              block={modal === 'bloquear-cliente'}
+              error={(answered('block') ?? answered('unblock'))?.error ?? null}
+            />
+          ) : null}
+          {modal === 'pagamentos-cliente' ? (
+            <CustomerPaymentsModal
+              key={id}
+              customer={payments?.cliente ?? null}
+              payments={payments?.pagamentos ?? []}
+              canManage={canManage}
+              error={(answered('customer-payments') ?? answered('allow-all') ?? answered('remove-all'))?.error ?? null}
+            />
+          ) : null}
+        </>
+      ) : null}
+
+      {aba === 'pagamentos' && methods ? (
+        <>
+          <PaymentsTab methods={methods} canManage={canManage} />
+          {canManage && modal === 'nova-forma' ? <NewPaymentModal lastResult={answered('create-payment')?.result} /> : null}
+          {canManage && modal === 'excluir-forma' ? <DeletePaymentModal key={id} method={method} error={answered('delete-payment')?.error ?? null} /> : null}
+        </>
+      ) : null}
+    </section>
+  )
+}
