@@ -60,6 +60,9 @@ export const catalogMessages = {
   deactivated: 'Produto desativado.',
   taxOn: 'Produto marcado com imposto.',
   taxOff: 'Imposto retirado do produto.',
+  repeatedInFile: (coluna: string, linha: number) => `${coluna} repetido: também está na linha ${linha}.`,
+  belongsToOther: (coluna: string, nome: string) => `Este ${coluna} já é do produto "${nome}", que a linha encontra por outro identificador.`,
+  sameProductTwice: (linha: number) => `A linha ${linha} também altera este mesmo produto.`,
 } as const
 
 /** The screen's own texts. */

@@ -10,12 +10,15 @@ import { likePattern, paginated } from '../pagination.ts'
 import { productAnswer } from './shared.ts'
 
 /** The columns the list may be ordered by, and nothing else reaches ORDER BY. */
-const ORDER: Record<catalogApi.OrderColumn, AnyPgColumn> = {
-  nome: products.nome,
-  marca: products.marca,
-  categoria: products.categoria,
+/** Text is ordered as people read it, accents and case aside ('Água' among the A's), on PostgreSQL and PGlite alike. */
+const readable = (column: AnyPgColumn) => sql`f_unaccent(lower(${column}))`
+
+const ORDER: Record<catalogApi.OrderColumn, AnyPgColumn | SQL> = {
+  nome: readable(products.nome),
+  marca: readable(products.marca),
+  categoria: readable(products.categoria),
   ean: products.ean,
-  codigo: products.codigo,
+  codigo: readable(products.codigo),
   ncm: products.ncm,
   preco: products.precoCentavos,
   unidade: products.unidade,

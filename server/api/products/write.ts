@@ -113,10 +113,11 @@ export function registerProductWrites(app: Api, { db, files }: Deps) {
       })
       return c.json({ message: m.deleted(excluidos), excluidos }, 200)
     } catch (error) {
-      // Whatever refers to a product (order lines, condition products) does so with ON DELETE RESTRICT:
+      // Whatever refers to a product (order lines, condition products) does so without cascading:
       // PostgreSQL refuses, nothing is deleted, and the person is told to deactivate instead.
       const pg = pgError(error)
-      if (pg?.code !== '23503') throw error
+      // 23503 for NO ACTION references, 23001 (restrict_violation) for ON DELETE RESTRICT.
+      if (pg?.code !== '23503' && pg?.code !== '23001') throw error
       const id = Number(/\(id\)=\((\d+)\)/.exec(pg.detail ?? '')?.[1])
       fail('ids', m.inUse(names.get(id) ?? names.values().next().value ?? ''))
     }
