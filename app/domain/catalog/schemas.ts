@@ -10,37 +10,40 @@ import { categoriaRule, codigoRule, eanRule, embalagemRule, marcaRule, ncmRule, 
  * Conform turns an empty input into `undefined`; a JSON client may send null: both mean "empty".
  */
 
-/** A field read by a rule: text (or a number where the rule takes one); empty → the rule's empty value. */
-function ruled<T>(rule: (value: string) => Rule<T>, invalidType: string) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
-    z.string({ error: invalidType }).transform((value, ctx): T => {
-      const result = rule(value)
-      if (result.ok) return result.value
-      ctx.addIssue({ code: 'custom', message: result.reason })
+/**
+ * A field read by a rule: text (or a number where JSON gives one); missing and null are empty. Built
+ * on `unknown` so that Conform's own coercion (an empty string becomes `undefined`) leaves it alone.
+ */
+function ruled<T>(rule: (value: string | number) => Rule<T>, invalidType: string, type: 'string' | ['string', 'number'] = 'string') {
+  const read = z.unknown().transform((value, ctx): T => {
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      ctx.addIssue({ code: 'custom', message: invalidType })
       return z.NEVER
-    }),
-  )
-}
-
-export const eanField = ruled(eanRule, m.eanInvalid)
-export const codigoField = ruled(codigoRule, m.codigoTooLong)
-export const nomeField = ruled(nomeRule, m.nomeRequired)
-export const marcaField = ruled(marcaRule, m.marcaTooLong)
-export const categoriaField = ruled(categoriaRule, m.categoriaTooLong)
-export const ncmField = ruled(ncmRule, m.ncmInvalid)
-export const unidadeField = ruled(unidadeRule, m.unidadeTooLong)
-export const embalagemField = ruled(embalagemRule, m.embalagemInvalid)
-/** pt-BR text '1.234,56' from the form; a JSON client may also send a number of reais (12.5). */
-export const precoField = z.preprocess(
-  (v) => (v === undefined || v === null ? '' : v),
-  z.union([z.string(), z.number()], { error: m.precoInvalid }).transform((value, ctx) => {
-    const result = precoRule(value)
+    }
+    const result = rule(value)
     if (result.ok) return result.value
     ctx.addIssue({ code: 'custom', message: result.reason })
     return z.NEVER
-  }),
-)
+  })
+  // A missing key reaches the preprocess (an object key of `unknown` alone would be "optional" to zod).
+  return z.preprocess((input) => (input === undefined || input === null ? '' : input), read).meta({ type })
+}
+
+const asText =
+  <T>(rule: (value: string) => Rule<T>) =>
+  (value: string | number) =>
+    rule(String(value))
+
+export const eanField = ruled(eanRule, m.eanInvalid, ['string', 'number'])
+export const codigoField = ruled(codigoRule, m.codigoTooLong, ['string', 'number'])
+export const nomeField = ruled(asText(nomeRule), m.nomeRequired)
+export const marcaField = ruled(asText(marcaRule), m.marcaTooLong)
+export const categoriaField = ruled(asText(categoriaRule), m.categoriaTooLong)
+export const ncmField = ruled(asText(ncmRule), m.ncmInvalid)
+export const unidadeField = ruled(asText(unidadeRule), m.unidadeTooLong)
+export const embalagemField = ruled(embalagemRule, m.embalagemInvalid, ['string', 'number'])
+/** pt-BR text '1.234,56' from the form; a JSON client may also send a number of reais (12.5). */
+export const precoField = ruled(precoRule, m.precoInvalid, ['string', 'number'])
 
 export const productIdField = positiveIdField(m.productRequired, m.productInvalid)
 
@@ -60,8 +63,16 @@ export const productFields = {
 /** A product is found again (re-import) by EAN, else by code: it needs one of them (decision 015). */
 export const needsIdentifier = (p: { ean: string | null; codigo: string | null }, ctx: z.RefinementCtx) => {
   if (!p.ean && !p.codigo) {
-    ctx.addIssue({ code: 'custom', message: m.identifierRequired, path: ['ean'] })
-    ctx.addIssue({ code: 'custom', message: m.identifierRequired, path: ['codigo'] })
+    ctx.addIssue({
+      code: 'custom',
+      message: m.identifierRequired,
+      path: ['ean'],
+    })
+    ctx.addIssue({
+      code: 'custom',
+      message: m.identifierRequired,
+      path: ['codigo'],
+    })
   }
 }
 
