@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../security/tokens.ts'
 import { linkCustomer } from './customer-link.ts'
+import { seedProducts } from './seed-products.ts'
 import type { Db } from './client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
@@ -32,7 +33,11 @@ const VERTICALS = ['Farma', 'Alimentos', 'Cosméticos', 'Pet', 'Construção', '
 /** Demo data, written once: a second start finds Ana and leaves everything as it is. */
 export async function seedDemo(db: Db) {
   const [already] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS.ana.email))
-  if (already) return false
+  if (already) {
+    // The demo catalogue came later: a data folder seeded before it gets it on its next start.
+    await seedProducts(db)
+    return false
+  }
   const passwordHash = DEMO_PASSWORD_HASH
   await db.transaction(async (tx) => {
     const vs = await tx.insert(verticals).values(VERTICALS.map((nome) => ({ nome }))).returning()
@@ -136,5 +141,6 @@ export async function seedDemo(db: Db) {
       },
     ])
   })
+  await seedProducts(db)
   return true
 }
