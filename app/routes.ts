@@ -28,6 +28,7 @@ export default [
     route('visiting-card', 'routes/visiting-card.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('my-team', 'routes/my-team.tsx'),
+    route('products', 'routes/products.tsx'),
     route('Chat', 'routes/chat.tsx'),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
@@ -37,7 +38,6 @@ export default [
         ['orders-customer/:customerId', 'orders-customer'],
         ['simulator', 'simulator'],
         ['customers', 'customers'],
-        ['products', 'products'],
         ['units', 'units'],
         ['movement', 'movement'],
         ['conditions', 'conditions'],

@@ -96,7 +96,8 @@ const idList = z.preprocess(
     .transform((ids) => [...new Set(ids)]),
 )
 
-export const BULK_ACTIONS = ['ativar', 'desativar', 'com-imposto', 'sem-imposto'] as const
+/** 'excluir' opens the delete confirmation for the ticked products. */
+export const BULK_ACTIONS = ['ativar', 'desativar', 'com-imposto', 'sem-imposto', 'excluir'] as const
 
 /** The table's bulk bar: an action for the ticked products (POST updateProdutosList). */
 export const BulkFormSchema = z.object({
