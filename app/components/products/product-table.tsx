@@ -123,7 +123,7 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
               <tr key={p.id} className={p.ativo ? undefined : 'is-inactive'}>
                 {canChange ? (
                   <td className="select-cell">
-                    <input type="checkbox" name="ids" value={p.id} form={BULK_FORM} id={`produto-${p.id}`} aria-label={`Selecionar ${p.nome}`} />
+                    <input type="checkbox" name="ids" value={p.id} form={BULK_FORM} id={`selecionar-${p.id}`} aria-label={`Selecionar ${p.nome}`} />
                   </td>
                 ) : null}
                 <th scope="row" className="product-name">
@@ -181,7 +181,7 @@ function Pagination({ page }: { page: CatalogPage }) {
 
 export function ProductFilters({ state, marcas, categorias }: { state: ListState; marcas: string[]; categorias: string[] }) {
   return (
-    <Form method="get" className="products-filters" role="search" aria-label="Buscar produtos">
+    <Form method="get" className="products-filters" role="search" aria-label="Filtros de produtos">
       <input type="hidden" name="ordem" value={state.ordem} />
       <input type="hidden" name="direcao" value={state.direcao} />
       <div className="field products-search">
