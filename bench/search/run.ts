@@ -70,17 +70,17 @@ async function main() {
     await raw.query('drop index products_org_busca_trgm_idx')
     await raw.query(
       `insert into products (organization_id, ean, codigo, nome, marca, categoria, ncm, preco_centavos, unidade, embalagem, ativo, imposto)
-       select 1 + i % $2,
+       select least($2, 1 + (i - 1) / ($1 / $2)),
               lpad(i::text, 13, '0'),
               'P' || i,
               (array['Dipirona Sódica', 'Paracetamol', 'Sabão em Pó', 'Sabonete Glicerinado', 'Protetor Solar', 'Shampoo Anticaspa',
-                     'Creme Dental', 'Fralda Infantil', 'Vitamina C', 'Hidratante Corporal', 'Ibuprofeno', 'Água Oxigenada'])[1 + (i / $2 * 7) % 12]
-                || ' ' || (array['500 mg', '1 g', '200 ml', '90 g', 'FPS 50', '350 ml', 'M', 'G', '30 comprimidos'])[1 + (i / $2 * 13) % 9]
-                || ' ' || (i / $2),
-              (array['Medley', 'EMS', 'Granado', 'Nivea', 'Pampers', 'Colgate', 'Dove', 'Cimed', 'Eurofarma', 'Neo Química'])[1 + (i / $2 * 11) % 10],
-              (array['Analgésicos', 'Higiene Pessoal', 'Dermocosméticos', 'Bebês', 'Vitaminas', 'Primeiros Socorros'])[1 + (i / $2 * 5) % 6],
+                     'Creme Dental', 'Fralda Infantil', 'Vitamina C', 'Hidratante Corporal', 'Ibuprofeno', 'Água Oxigenada'])[1 + (i * 7) % 12]
+                || ' ' || (array['500 mg', '1 g', '200 ml', '90 g', 'FPS 50', '350 ml', 'M', 'G', '30 comprimidos'])[1 + (i * 13) % 9]
+                || ' ' || i,
+              (array['Medley', 'EMS', 'Granado', 'Nivea', 'Pampers', 'Colgate', 'Dove', 'Cimed', 'Eurofarma', 'Neo Química'])[1 + (i * 11) % 10],
+              (array['Analgésicos', 'Higiene Pessoal', 'Dermocosméticos', 'Bebês', 'Vitaminas', 'Primeiros Socorros'])[1 + (i * 5) % 6],
               '30049099', (i * 37) % 100000, 'UN', 1 + i % 24, i % 17 <> 0, i % 5 = 0
-       -- i / sellers: the product's number within its seller, so every seller gets every name, brand and category.
+       -- A seller's products lie together, as its import writes them; within a seller, every name, brand and category.
        from generate_series(1, $1) i`,
       [PRODUCTS, SELLERS],
     )

@@ -56,17 +56,25 @@ export type CatalogQuery = CatalogFilters & { page: number; perPage: number; ord
 export async function catalogPage(db: Db | Tx, organizationId: number, q: CatalogQuery) {
   const where = catalogWhere(organizationId, q)
   const by = q.direcao === 'desc' ? desc : asc
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(products).where(where),
+  const page = (total?: SQL<number>) =>
     db
-      .select()
+      .select({ product: products, ...(total ? { total } : {}) })
       .from(products)
       .where(where)
       .orderBy(by(ORDER[q.ordem]), by(products.id))
       .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage),
-  ])
-  return paginated(rows.map(productAnswer), total, q.page, q.perPage)
+      .offset((q.page - 1) * q.perPage)
+  const countAll = () => db.select({ total: count() }).from(products).where(where).then(([row]) => row.total)
+  if (q.search?.trim()) {
+    // A search reads its matches through the trigram index once: the total comes with the page
+    // (a window count is taken before LIMIT), instead of a second index scan for count(*).
+    const rows = await page(sql<number>`count(*) over ()`.mapWith(Number))
+    const total = rows.length ? (rows[0].total ?? 0) : q.page > 1 ? await countAll() : 0
+    return paginated(rows.map((r) => productAnswer(r.product)), total, q.page, q.perPage)
+  }
+  // Without a search the page can come straight from an index in order; the count is a separate, cheap scan.
+  const [total, rows] = await Promise.all([countAll(), page()])
+  return paginated(rows.map((r) => productAnswer(r.product)), total, q.page, q.perPage)
 }
 
 export function registerProductList(app: Api, { db }: Deps) {
