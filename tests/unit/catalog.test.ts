@@ -68,6 +68,8 @@ describe('BRL', () => {
     expect(maskBrl('123456')).toBe('1.234,56')
     expect(maskBrl('1.234,5')).toBe('123,45')
     expect(maskBrl('')).toBe('')
+    expect(maskBrl('5')).toBe('0,05')
+    expect(maskBrl('0001')).toBe('0,01')
   })
 })
 

@@ -1,10 +1,10 @@
-import type { SubmissionResult } from '@conform-to/react'
+import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import { CheckboxField, ErrorList, Field, FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
-import { centavosToInput } from '~/domain/catalog/money.ts'
+import { centavosToInput, maskBrl } from '~/domain/catalog/money.ts'
 import { ProductFormSchema } from '~/domain/catalog/schemas.ts'
 import { MODAL_PARAMS, type Produto } from './types.ts'
 
@@ -71,7 +71,7 @@ function ProductForm({ product, marcas, categorias, lastResult }: { product: Pro
           ))}
         </datalist>
         <div className="field-row">
-          <MaskedField label="Preço (R$)" meta={fields.preco} mask="brl" />
+          <MoneyField label="Preço (R$)" meta={fields.preco} />
           <MaskedField label="NCM" meta={fields.ncm} mask="ncm" />
         </div>
         <div className="field-row">
@@ -93,6 +93,32 @@ function ProductForm({ product, marcas, categorias, lastResult }: { product: Pro
         </SubmitButton>
       </Form>
     </RouteModal>
+  )
+}
+
+/**
+ * The price, masked as typed (see maskBrl). MaskedField's masks are shared by every form screen, Login's
+ * included: the money mask stays out of them, in the screens' JavaScript that have a price.
+ */
+function MoneyField({ label, meta }: { label: string; meta: FieldMetadata<unknown> }) {
+  const props = getInputProps(meta as FieldMetadata<string>, { type: 'text' })
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input
+        {...props}
+        key={props.key}
+        defaultValue={maskBrl(String(props.defaultValue ?? ''))}
+        maxLength={12}
+        inputMode="numeric"
+        placeholder="0,00"
+        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+        onInput={(event) => {
+          event.currentTarget.value = maskBrl(event.currentTarget.value)
+        }}
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
   )
 }
 

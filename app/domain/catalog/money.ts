@@ -49,28 +49,28 @@ export function centavosFromNumber(value: number): MoneyResult {
   return readDecimal(String(value))
 }
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+let brl: Intl.NumberFormat | undefined
 
 /** R$ 1.234,56 */
-export const formatBrl = (centavos: number) => brl.format(centavos / 100)
+export const formatBrl = (centavos: number) => (brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })).format(centavos / 100)
 
 /** '1.234,56': what the price field shows to be edited (and parseBrl reads back). */
+/** Groups of three digits with dots: '1234567' → '1.234.567'. */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+
 export function centavosToInput(centavos: number) {
-  const whole = Math.floor(centavos / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${whole},${String(centavos % 100).padStart(2, '0')}`
+  return `${groupThousands(Math.floor(centavos / 100).toString())},${String(centavos % 100).padStart(2, '0')}`
 }
 
 /** Reais as a number for a spreadsheet cell (the cell's format shows it as money). */
 export const centavosToReais = (centavos: number) => centavos / 100
 
 /**
- * The price field's mask while typing: digits only, the last two are the centavos
- * ('123456' → '1.234,56'). What was typed with a comma is read as written.
+ * The price field's mask while typing: digits only, the last two are the centavos ('123456' → '1.234,56'),
+ * at most R$ 9.999.999,99 (12 characters). Kept here, not among the shared masks (shared/masks.ts), so that
+ * only the screens with a price load it.
  */
 export function maskBrl(value: string) {
   const digits = value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 9)
-  if (!digits) return ''
-  return centavosToInput(Number(digits))
+  return digits ? centavosToInput(Number(digits)) : ''
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { booleanField } from '../shared/fields.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { catalogMessages as m, MAX_BULK_IDS } from './messages.ts'
+import { centavosFromNumber, centavosToInput, MAX_CENTAVOS } from './money.ts'
 import { categoriaRule, codigoRule, eanRule, embalagemRule, marcaRule, ncmRule, nomeRule, precoRule, unidadeRule, type Rule } from './rules.ts'
 
 /**
@@ -11,39 +12,46 @@ import { categoriaRule, codigoRule, eanRule, embalagemRule, marcaRule, ncmRule, 
  */
 
 /**
- * A field read by a rule: text (or a number where JSON gives one); missing and null are empty. Built
- * on `unknown` so that Conform's own coercion (an empty string becomes `undefined`) leaves it alone.
+ * A field read by a rule, from text (a JSON number is read as its text, or through `fromNumber`); missing and
+ * null are empty. Conform's own coercion turns an empty input into `undefined`, which `.optional()` lets through
+ * to the rule as empty. Built only of zod parts the other forms use, so the browser's shared zod chunk (on Login
+ * too) does not grow.
  */
-function ruled<T>(rule: (value: string | number) => Rule<T>, invalidType: string, type: 'string' | ['string', 'number'] = 'string') {
-  const read = z.unknown().transform((value, ctx): T => {
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      ctx.addIssue({ code: 'custom', message: invalidType })
-      return z.NEVER
-    }
-    const result = rule(value)
-    if (result.ok) return result.value
-    ctx.addIssue({ code: 'custom', message: result.reason })
-    return z.NEVER
-  })
-  // A missing key reaches the preprocess (an object key of `unknown` alone would be "optional" to zod).
-  return z.preprocess((input) => (input === undefined || input === null ? '' : input), read).meta({ type })
+function ruled<T>(rule: (value: string) => Rule<T>, invalidType: string, options: { type?: 'string' | ['string', 'number']; fromNumber?: (n: number) => string } = {}) {
+  const { type = 'string', fromNumber = String } = options
+  return z
+    .preprocess(
+      (input) => (input === undefined || input === null ? '' : typeof input === 'number' ? fromNumber(input) : input),
+      z
+        .string({ error: invalidType })
+        .optional()
+        .transform((value, ctx): T => {
+          const result = rule(value ?? '')
+          if (result.ok) return result.value
+          ctx.addIssue({ code: 'custom', message: result.reason })
+          return undefined as never
+        }),
+    )
+    .meta({ type })
 }
 
-const asText =
-  <T>(rule: (value: string) => Rule<T>) =>
-  (value: string | number) =>
-    rule(String(value))
-
-export const eanField = ruled(eanRule, m.eanInvalid, ['string', 'number'])
-export const codigoField = ruled(codigoRule, m.codigoTooLong, ['string', 'number'])
-export const nomeField = ruled(asText(nomeRule), m.nomeRequired)
-export const marcaField = ruled(asText(marcaRule), m.marcaTooLong)
-export const categoriaField = ruled(asText(categoriaRule), m.categoriaTooLong)
-export const ncmField = ruled(asText(ncmRule), m.ncmInvalid)
-export const unidadeField = ruled(asText(unidadeRule), m.unidadeTooLong)
-export const embalagemField = ruled(embalagemRule, m.embalagemInvalid, ['string', 'number'])
+export const eanField = ruled(eanRule, m.eanInvalid, { type: ['string', 'number'] })
+export const codigoField = ruled(codigoRule, m.codigoTooLong, { type: ['string', 'number'] })
+export const nomeField = ruled(nomeRule, m.nomeRequired)
+export const marcaField = ruled(marcaRule, m.marcaTooLong)
+export const categoriaField = ruled(categoriaRule, m.categoriaTooLong)
+export const ncmField = ruled(ncmRule, m.ncmInvalid)
+export const unidadeField = ruled(unidadeRule, m.unidadeTooLong)
+export const embalagemField = ruled(embalagemRule, m.embalagemInvalid, { type: ['string', 'number'] })
 /** pt-BR text '1.234,56' from the form; a JSON client may also send a number of reais (12.5). */
-export const precoField = ruled(precoRule, m.precoInvalid, ['string', 'number'])
+export const precoField = ruled(precoRule, m.precoInvalid, {
+  type: ['string', 'number'],
+  // A number of reais read exactly (centavosFromNumber), then as the text the field takes; a bad one stays refused.
+  fromNumber: (n) => {
+    const result = centavosFromNumber(n)
+    return result.ok ? centavosToInput(result.centavos) : result.reason === 'too-high' ? centavosToInput(MAX_CENTAVOS + 1) : String(n)
+  },
+})
 
 export const productIdField = positiveIdField(m.productRequired, m.productInvalid)
 

@@ -1,14 +1,13 @@
-import { maskBrl } from '../../domain/catalog/money.ts'
 import { maskCellphone, maskCep, maskCnpj, maskNcm } from '../../domain/shared/masks.ts'
 
-export type MaskName = 'cnpj' | 'cep' | 'cellphone' | 'ncm' | 'brl'
+export type MaskName = 'cnpj' | 'cep' | 'cellphone' | 'ncm'
 
 type MaskedField = {
   mask: (value: string) => string
   /** Spec §5's max length: the length of a complete masked value. */
   maxLength: number
   placeholder: string
-  inputMode: 'text' | 'numeric' | 'tel' | 'decimal'
+  inputMode: 'text' | 'numeric' | 'tel'
 }
 
 /** The masks of spec §5 with what an input needs to use each. */
@@ -18,6 +17,4 @@ export const MASKED_FIELDS: Record<MaskName, MaskedField> = {
   cep: { mask: maskCep, maxLength: 10, placeholder: '00.000-000', inputMode: 'numeric' },
   cellphone: { mask: maskCellphone, maxLength: 15, placeholder: '(00) 00000-0000', inputMode: 'tel' },
   ncm: { mask: maskNcm, maxLength: 10, placeholder: '0000.00.00', inputMode: 'numeric' },
-  // Money typed from the centavos up ('123456' shows 1.234,56); R$ 9.999.999,99 at most.
-  brl: { mask: maskBrl, maxLength: 12, placeholder: '0,00', inputMode: 'numeric' },
 }
