@@ -26,6 +26,7 @@ import { registerVerification } from './organizations/verify.ts'
 import { registerVerticals } from './organizations/verticals.ts'
 import { registerVisitingCard } from './organizations/visiting-card.ts'
 import { registerTeam } from './team/index.ts'
+import { registerProducts } from './products/index.ts'
 
 /** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
 export function createApi(deps: Deps) {
@@ -62,6 +63,7 @@ export function createApi(deps: Deps) {
   registerBroadcastingAuth(app, deps)
   registerChatChannels(app, deps)
   registerChatMessages(app, deps)
+  registerProducts(app, deps)
   registerCustomers(app, deps)
 
   app.doc31('/api/openapi.json', {

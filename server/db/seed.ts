@@ -3,6 +3,7 @@ import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../security/tokens.ts'
 import { linkCustomer } from './customer-link.ts'
 import { seedCustomers } from './seed-customers.ts'
+import { seedProducts } from './seed-products.ts'
 import type { Db } from './client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
@@ -33,6 +34,7 @@ const VERTICALS = ['Farma', 'Alimentos', 'Cosméticos', 'Pet', 'Construção', '
 /** Demo data. The people and companies are written once; each later part fills in what an older demo folder lacks. */
 export async function seedDemo(db: Db) {
   const created = await seedPeopleAndCompanies(db)
+  await seedProducts(db)
   await seedCustomers(db)
   return created
 }

@@ -115,6 +115,8 @@ async function orgIdsOf(api: APIRequestContext, user: { email: string; password:
 }
 
 const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos']
+/** Modals of a screen's own, opened by the address; checked where the organization reaches the screen. */
+const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1']
 const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']
 /** A screen's other states: an address of its own, or, for a row's modal, the first link so named on it. */
 const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
@@ -162,6 +164,12 @@ async function checkCompany(page: Page, axe: Awaited<ReturnType<typeof axeChecke
     await visit(page, `${landing}?modal=${modal}`)
     // A modal this type has not (the flag's, for a varejo only) leaves the landing screen, checked above.
     if (await page.getByRole('dialog').count()) await axe.check(`${who} ${landing}?modal=${modal}`)
+  }
+
+  for (const path of SCREEN_MODALS) {
+    await visit(page, path)
+    // Without the screen in its menu (or the permission to change), the organization sees no modal there.
+    if (await page.getByRole('dialog').count()) await axe.check(`${who} ${path}`)
   }
 
   await visit(page, landing)

@@ -1,0 +1,162 @@
+import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { CheckboxField, ErrorList, Field, FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
+import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
+import { centavosToInput, maskBrl } from '~/domain/catalog/money.ts'
+import { ProductFormSchema } from '~/domain/catalog/schemas.ts'
+import { MODAL_PARAMS, type Produto } from './types.ts'
+
+type LastResult = SubmissionResult<string[]> | undefined
+
+const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp'
+
+/** 'Novo produto' (no product) and 'Editar' (a product of the page); a missing one says so. */
+export function ProductModal(props: { product: Produto | null; missing: boolean; marcas: string[]; categorias: string[]; lastResult: LastResult }) {
+  if (props.missing) {
+    return (
+      <RouteModal title="Editar produto" closeParams={MODAL_PARAMS}>
+        <p role="alert">{m.productGone}</p>
+      </RouteModal>
+    )
+  }
+  return <ProductForm {...props} />
+}
+
+function ProductForm({ product, marcas, categorias, lastResult }: { product: Produto | null; marcas: string[]; categorias: string[]; lastResult: LastResult }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(ProductFormSchema, {
+    id: product ? `produto-${product.id}` : 'produto-novo',
+    lastResult,
+    defaultValue: product
+      ? {
+          produto_id: product.id,
+          ean: product.ean ?? undefined,
+          codigo: product.codigo ?? undefined,
+          nome: product.nome,
+          marca: product.marca ?? undefined,
+          categoria: product.categoria ?? undefined,
+          ncm: product.ncm ?? undefined,
+          preco: centavosToInput(product.preco_centavos),
+          unidade: product.unidade,
+          embalagem: String(product.embalagem),
+          ativo: product.ativo,
+          imposto: product.imposto,
+        }
+      : { unidade: 'UN', embalagem: '1', ativo: true },
+  })
+  return (
+    <RouteModal title={product ? m.editProduct(product.nome) : m.newProduct} closeParams={MODAL_PARAMS}>
+      <Form method="post" encType="multipart/form-data" {...formProps} className="product-form" preventScrollReset>
+        <input type="hidden" name="intent" value="save" />
+        {product ? <input type="hidden" name="produto_id" value={product.id} /> : null}
+        <FormErrors form={form} />
+        <Field label="Nome" meta={fields.nome} inputProps={{ autoComplete: 'off' }} />
+        <div className="field-row">
+          <Field label="EAN" meta={fields.ean} inputProps={{ inputMode: 'numeric', autoComplete: 'off', maxLength: 14 }} caption={m.eanCaption} />
+          <Field label="Código interno" meta={fields.codigo} inputProps={{ autoComplete: 'off' }} />
+        </div>
+        <div className="field-row">
+          <Field label="Marca" meta={fields.marca} inputProps={{ list: 'produtos-marcas', autoComplete: 'off' }} />
+          <Field label="Categoria" meta={fields.categoria} inputProps={{ list: 'produtos-categorias', autoComplete: 'off' }} />
+        </div>
+        <datalist id="produtos-marcas">
+          {marcas.map((marca) => (
+            <option key={marca} value={marca} />
+          ))}
+        </datalist>
+        <datalist id="produtos-categorias">
+          {categorias.map((categoria) => (
+            <option key={categoria} value={categoria} />
+          ))}
+        </datalist>
+        <div className="field-row">
+          <MoneyField label="Preço (R$)" meta={fields.preco} />
+          <MaskedField label="NCM" meta={fields.ncm} mask="ncm" />
+        </div>
+        <div className="field-row">
+          <Field label="Unidade" meta={fields.unidade} inputProps={{ autoComplete: 'off', maxLength: 10 }} caption="UN, CX, PCT…" />
+          <Field label="Embalagem" meta={fields.embalagem} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} caption="Unidades por embalagem." />
+        </div>
+        <CheckboxField label="Ativo (aparece para venda)" meta={fields.ativo} />
+        <CheckboxField label="Com imposto" meta={fields.imposto} />
+        <div className="field">
+          <label htmlFor={`${form.id}-imagem`}>Imagem (opcional)</label>
+          {product?.imagem ? <img src={product.imagem} alt="" className="product-image-preview" width={64} height={64} /> : null}
+          <input id={`${form.id}-imagem`} name="imagem" type="file" accept={IMAGE_ACCEPT} aria-describedby={`${form.id}-imagem-caption`} />
+          <small id={`${form.id}-imagem-caption`} className="field-caption">
+            {m.imagemCaption}
+          </small>
+        </div>
+        <SubmitButton disabled={submitDisabled} pending="Salvando…">
+          {product ? 'Salvar alterações' : 'Cadastrar produto'}
+        </SubmitButton>
+      </Form>
+    </RouteModal>
+  )
+}
+
+/**
+ * The price, masked as typed (see maskBrl). MaskedField's masks are shared by every form screen, Login's
+ * included: the money mask stays out of them, in the screens' JavaScript that have a price.
+ */
+function MoneyField({ label, meta }: { label: string; meta: FieldMetadata<unknown> }) {
+  const props = getInputProps(meta as FieldMetadata<string>, { type: 'text' })
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input
+        {...props}
+        key={props.key}
+        defaultValue={maskBrl(String(props.defaultValue ?? ''))}
+        maxLength={12}
+        inputMode="numeric"
+        placeholder="0,00"
+        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+        onInput={(event) => {
+          event.currentTarget.value = maskBrl(event.currentTarget.value)
+        }}
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** The delete confirmation of one product (a row's 'Excluir') or of the ticked ones. */
+export function DeleteModal({ ids, names, errors }: { ids: number[]; names: string[]; errors?: string[] }) {
+  const closeHref = useModalCloseHref(MODAL_PARAMS)
+  return (
+    <RouteModal title={m.deleteTitle} closeParams={MODAL_PARAMS}>
+      {ids.length === 0 ? (
+        <p role="alert">{m.noneSelected}</p>
+      ) : (
+        <Form method="post" className="stack" preventScrollReset>
+          <input type="hidden" name="intent" value="delete" />
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <p>{m.deleteConfirm(ids.length)}</p>
+          {names.length ? (
+            <ul className="delete-list">
+              {names.map((nome, i) => (
+                <li key={`${i}-${nome}`}>{nome}</li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="muted">{m.deleteNote}</p>
+          <div role="alert">
+            <ErrorList errors={errors} />
+          </div>
+          <div className="button-row">
+            <Link to={closeHref} className="button" preventScrollReset data-autofocus>
+              Cancelar
+            </Link>
+            <button type="submit" className="button danger">
+              Excluir
+            </button>
+          </div>
+        </Form>
+      )}
+    </RouteModal>
+  )
+}

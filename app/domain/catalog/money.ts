@@ -1,0 +1,76 @@
+/**
+ * Money as integer centavos (DESIGN.md §5). Typed in pt-BR ('1.234,56'); read from the string, digit by
+ * digit, never through a float, so 0,29 is 29 centavos and not 28.999….
+ */
+
+/** The largest price a product may have: R$ 9.999.999,99 (well inside PostgreSQL's integer). */
+export const MAX_CENTAVOS = 999_999_999
+
+export type MoneyResult = { ok: true; centavos: number } | { ok: false; reason: 'format' | 'too-high' }
+
+const BRL = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/
+const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/
+
+/**
+ * '1.234,56', '1234,56', '1234', '0,5', 'R$ 12,90' → centavos. Refused when it is not a pt-BR amount
+ * (thousands separated by dots in groups of three, at most two decimals after a comma) or is above MAX_CENTAVOS.
+ */
+export function readBrl(input: string): MoneyResult {
+  const match = BRL.exec(input.replace(/^\s*R\$\s*/, '').trim())
+  return match ? toCentavos(match[1].replaceAll('.', ''), match[2] ?? '') : { ok: false, reason: 'format' }
+}
+
+/** A decimal written with a dot ('12.5', as JSON and spreadsheets give numbers) → centavos; at most two decimals. */
+export function readDecimal(input: string): MoneyResult {
+  const match = DECIMAL.exec(input.trim())
+  return match ? toCentavos(match[1], match[2] ?? '') : { ok: false, reason: 'format' }
+}
+
+export function parseBrl(input: string): number | null {
+  const result = readBrl(input)
+  return result.ok ? result.centavos : null
+}
+
+function toCentavos(whole: string, decimals: string): MoneyResult {
+  const digits = whole.replace(/^0+(?=\d)/, '')
+  // Longer than the maximum's digits: refused before Number() could lose precision.
+  if (digits.length > 7) return { ok: false, reason: 'too-high' }
+  const centavos = Number(digits) * 100 + Number(decimals.padEnd(2, '0'))
+  return centavos <= MAX_CENTAVOS ? { ok: true, centavos } : { ok: false, reason: 'too-high' }
+}
+
+/**
+ * A number as JSON or a spreadsheet holds it (reais): read through its shortest decimal text
+ * (`String(12.34)` is '12.34'), so the amount the person typed comes back exactly.
+ */
+export function centavosFromNumber(value: number): MoneyResult {
+  if (!Number.isFinite(value) || value < 0) return { ok: false, reason: 'format' }
+  if (value > MAX_CENTAVOS / 100) return { ok: false, reason: 'too-high' }
+  return readDecimal(String(value))
+}
+
+let brl: Intl.NumberFormat | undefined
+
+/** R$ 1.234,56 */
+export const formatBrl = (centavos: number) => (brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })).format(centavos / 100)
+
+/** '1.234,56': what the price field shows to be edited (and parseBrl reads back). */
+/** Groups of three digits with dots: '1234567' → '1.234.567'. */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+
+export function centavosToInput(centavos: number) {
+  return `${groupThousands(Math.floor(centavos / 100).toString())},${String(centavos % 100).padStart(2, '0')}`
+}
+
+/** Reais as a number for a spreadsheet cell (the cell's format shows it as money). */
+export const centavosToReais = (centavos: number) => centavos / 100
+
+/**
+ * The price field's mask while typing: digits only, the last two are the centavos ('123456' → '1.234,56'),
+ * at most R$ 9.999.999,99 (12 characters). Kept here, not among the shared masks (shared/masks.ts), so that
+ * only the screens with a price load it.
+ */
+export function maskBrl(value: string) {
+  const digits = value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 9)
+  return digits ? centavosToInput(Number(digits)) : ''
+}

@@ -1,0 +1,222 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect, useLocation } from 'react-router'
+import type { Route } from './+types/products'
+import { DeleteModal, ProductModal } from '~/components/products/product-modals.tsx'
+import { emptyText, ProductFilters, ProductTable } from '~/components/products/product-table.tsx'
+import { LIST_PARAMS, type ListState } from '~/components/products/types.ts'
+import { useProductsHref } from '~/components/products/links.ts'
+import * as catalogApi from '~/domain/catalog/contract.ts'
+import { catalogMessages as cm, productScreenMessages as m } from '~/domain/catalog/messages.ts'
+import { centavosToInput } from '~/domain/catalog/money.ts'
+import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema } from '~/domain/catalog/schemas.ts'
+import type { Endpoint } from '~/domain/shared/contract.ts'
+import { api, apiErrorMessages, type ApiArgs } from '~/lib/api.server.ts'
+import { requireCompany } from '~/lib/company.server.ts'
+import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Pedidos B2B' }]
+
+const PER_PAGE = 20
+
+/** A read the screen cannot do without: its failure is the page's error. */
+async function read<E extends Endpoint>(request: Request, endpoint: E, ...options: ApiArgs<E>) {
+  const res = await api(request, endpoint, ...options)
+  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  return res.data
+}
+
+/** The list's state from the address; anything unknown falls back to the default. */
+function listState(url: URL): ListState {
+  const get = (key: string) => (url.searchParams.get(key) ?? '').trim()
+  const ordem = catalogApi.ORDER_COLUMNS.find((c) => c === get('ordem')) ?? 'nome'
+  const ativo = get('ativo')
+  return {
+    q: get('q').slice(0, 255),
+    marca: get('marca').slice(0, 80),
+    categoria: get('categoria').slice(0, 80),
+    ativo: ativo === '0' || ativo === '1' ? ativo : '',
+    ordem,
+    direcao: get('direcao') === 'desc' ? 'desc' : 'asc',
+    page: Math.max(1, Math.min(100_000, Number.parseInt(get('page'), 10) || 1)),
+  }
+}
+
+/** /products with the list's parameters and nothing else (the request may be the data request, `/products.data?…`). */
+function listAddress(search: URLSearchParams) {
+  const params = new URLSearchParams()
+  for (const key of LIST_PARAMS) {
+    const value = search.get(key)
+    if (value) params.set(key, value)
+  }
+  const query = params.toString()
+  return `/products${query ? `?${query}` : ''}`
+}
+
+/** Ids in the address (`?ids=1,2,3`) for the delete confirmation. */
+const idsParam = (url: URL) =>
+  [...new Set((url.searchParams.get('ids') ?? '').split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647).slice(0, 500)
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const { company } = await requireCompany(request)
+  const orgId = company.organizacao_id
+  const state = listState(url)
+  const [page, filtros] = await Promise.all([
+    read(request, catalogApi.restoreCatalogo, {
+      params: { orgId },
+      query: {
+        page: state.page,
+        per_page: PER_PAGE,
+        search: state.q,
+        marca: state.marca,
+        categoria: state.categoria,
+        ativo: state.ativo || undefined,
+        ordem: state.ordem,
+        direcao: state.direcao,
+      },
+    }),
+    read(request, catalogApi.catalogoFiltros, { params: { orgId } }),
+  ])
+  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idsParam(url) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { company } = await requireCompany(request)
+  const orgId = company.organizacao_id
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const search = new URL(request.url).searchParams
+  const back = listAddress(search)
+  const toastError = (text: string) => redirectWithToast(request, back, { kind: 'error', text })
+
+  switch (intent) {
+    case 'save': {
+      const submission = parseWithZod(formData, { schema: ProductFormSchema })
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+      const v = submission.value
+      const fields = {
+        organizacao_id: orgId,
+        ean: v.ean,
+        codigo: v.codigo,
+        nome: v.nome,
+        marca: v.marca,
+        categoria: v.categoria,
+        ncm: v.ncm,
+        // The API reads the same pt-BR text the person typed.
+        preco: centavosToInput(v.preco),
+        unidade: v.unidade,
+        embalagem: v.embalagem,
+        ativo: v.ativo === true,
+        imposto: v.imposto === true,
+      }
+      const res = v.produto_id
+        ? await api(request, catalogApi.updateProdutos, { json: { ...fields, produto_id: v.produto_id } })
+        : await api(request, catalogApi.createProduct, { json: fields })
+      if (!res.ok) {
+        const result = replyWithApiError(submission, res.data, {
+          fields: ['ean', 'codigo', 'nome', 'marca', 'categoria', 'ncm', 'preco', 'unidade', 'embalagem'],
+        })
+        return data({ intent, result }, { status: 400 })
+      }
+      const image = formData.get('imagem')
+      if (image instanceof File && image.size > 0) {
+        const form = new FormData()
+        form.set('organizacao_id', String(orgId))
+        form.set('produto_id', String(res.data.produto.id))
+        form.set('imagem', image)
+        const saved = await api(request, catalogApi.updateProdutoImagem, { form })
+        if (!saved.ok) return toastError(m.imageRefused(apiErrorMessages(saved.data).join(' ')))
+      }
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    case 'toggle-ativo':
+    case 'toggle-imposto': {
+      const submission = parseWithZod(formData, { schema: ToggleFormSchema })
+      if (submission.status !== 'success') return toastError(cm.productInvalid)
+      const { produto_id: productId, valor } = submission.value
+      const endpoint = intent === 'toggle-ativo' ? catalogApi.updateProdutoAtivo : catalogApi.updateProdutoImposto
+      const res = await api(request, endpoint, { params: { orgId, productId }, query: { valor } })
+      if (!res.ok) return toastError(apiErrorMessages(res.data).join(' '))
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    case 'bulk': {
+      const submission = parseWithZod(formData, { schema: BulkFormSchema })
+      if (submission.status !== 'success')
+        return toastError(
+          Object.values(submission.error ?? {})
+            .flat()
+            .join(' '),
+        )
+      const { ids, acao } = submission.value
+      if (acao === 'excluir') {
+        const params = new URLSearchParams(back.split('?')[1] ?? '')
+        params.set('modal', 'excluir')
+        params.set('ids', ids.join(','))
+        return redirect(`/products?${params}`)
+      }
+      const change = acao === 'ativar' ? { ativo: true } : acao === 'desativar' ? { ativo: false } : { imposto: acao === 'com-imposto' }
+      const res = await api(request, catalogApi.updateProdutosList, { json: { organizacao_id: orgId, ids, ...change } })
+      if (!res.ok) return toastError(apiErrorMessages(res.data).join(' '))
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    case 'delete': {
+      const submission = parseWithZod(formData, { schema: DeleteFormSchema })
+      if (submission.status !== 'success')
+        return toastError(
+          Object.values(submission.error ?? {})
+            .flat()
+            .join(' '),
+        )
+      const res = await api(request, catalogApi.deleteProdutos, { json: { organizacao_id: orgId, ids: submission.value.ids } })
+      // A refusal (in orders or conditions) stays in the confirmation, which says to deactivate instead.
+      if (!res.ok) return data({ intent, errors: apiErrorMessages(res.data) }, { status: 400 })
+      return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
+    }
+    default:
+      return toastError('Ação desconhecida.')
+  }
+}
+
+export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, state, marcas, categorias, deleteIds } = loaderData
+  const location = useLocation()
+  const href = useProductsHref()
+  const params = new URLSearchParams(location.search)
+  const canChange = page.pode_alterar
+  const modal = canChange ? params.get('modal') : null
+  const id = Number(params.get('id'))
+  const product = modal === 'editar' ? (page.data.find((p) => p.id === id) ?? null) : null
+  const saveResult = actionData && 'result' in actionData && actionData.intent === 'save' ? actionData.result : undefined
+  const deleteErrors = actionData && 'errors' in actionData ? actionData.errors : undefined
+  const names = deleteIds.map((i) => page.data.find((p) => p.id === i)?.nome).filter((n): n is string => Boolean(n))
+
+  return (
+    <section className="stack" aria-labelledby="products-title">
+      <div className="row-between">
+        <h1 id="products-title">{m.title}</h1>
+        {canChange ? (
+          <Link to={href({ modal: 'novo', id: null, ids: null })} className="button primary" preventScrollReset>
+            {m.newProduct}
+          </Link>
+        ) : null}
+      </div>
+      {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
+      {/* Spreadsheet import and export of products (issue #9): the integrator mounts the engine's UI here. */}
+      <section className="products-spreadsheets" aria-label="Planilhas de produtos" hidden />
+      <ProductFilters state={state} marcas={marcas} categorias={categorias} />
+      {page.total === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{emptyText(state)}</p>
+        </div>
+      ) : (
+        <ProductTable page={page} state={state} canChange={canChange} />
+      )}
+      {modal === 'novo' ? <ProductModal key="novo" product={null} missing={false} marcas={marcas} categorias={categorias} lastResult={saveResult} /> : null}
+      {modal === 'editar' ? (
+        <ProductModal key={id} product={product} missing={!product} marcas={marcas} categorias={categorias} lastResult={saveResult} />
+      ) : null}
+      {modal === 'excluir' ? <DeleteModal ids={deleteIds} names={names} errors={deleteErrors} /> : null}
+    </section>
+  )
+}
