@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm'
+import { cellText, parseDateText } from '../../app/domain/spreadsheets/cells.ts'
+import { matchHeaders } from '../../app/domain/spreadsheets/headers.ts'
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, REPORT_MAX_ENTRIES, spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
+import type { CellValue, SheetColumn } from '../../app/domain/spreadsheets/sheet.ts'
+import type { Db } from '../db/client.ts'
+import { importJobs } from '../db/schema/index.ts'
+import type { FileStore } from '../files/file-store.ts'
+import { detectFormat } from './content.ts'
+import type { ImportKind, ParsedRow, RowProblem } from './import-kind.ts'
+import { openSheet, type ReadCell } from './reader.ts'
+import { createSpool } from './spool.ts'
+import { SheetRefused } from './xlsx-scan.ts'
+
+export type ImportDeps = { db: Db; files: FileStore }
+
+/** Rows handed to `check` and `store` at a time. */
+export const BATCH_ROWS = 1_000
+/** The job's row in the database is updated at most this often while reading: enough for a poll each second. */
+const PROGRESS_EVERY_MS = 250
+
+type Job = typeof importJobs.$inferSelect
+
+/** The per-row problems: the first REPORT_MAX_ENTRIES kept, all counted. */
+class Report {
+  erros: RowProblem[] = []
+  total = 0
+  add(problem: RowProblem) {
+    this.total++
+    if (this.erros.length < REPORT_MAX_ENTRIES) this.erros.push(problem)
+  }
+}
+
+/**
+ * One job, from its stored file to its end: reads every row (streamed), parses each cell by
+ * its column, has the kind check each batch, and only when no row failed stores them all in one
+ * transaction; otherwise the per-row report. Every outcome is written to the job's row.
+ */
+export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>) {
+  const { db, files } = deps
+  const spool = await createSpool<ParsedRow<Row>>()
+  const finish = (values: Partial<typeof importJobs.$inferInsert>) =>
+    db.update(importJobs).set({ ...values, arquivo: null, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
+  try {
+    const bytes = job.arquivo ? await files.readPrivate(job.arquivo) : null
+    if (!bytes) throw new SheetRefused(m.interrupted)
+    const format = await detectFormat(bytes)
+    if ('error' in format) throw new SheetRefused(format.error)
+    const source = await openSheet(bytes, format)
+    const estimate = Math.max(0, source.rows - 1)
+    if (estimate > IMPORT_MAX_ROWS && format.type === 'xlsx') throw new SheetRefused(m.tooManyRows)
+    await db.update(importJobs).set({ linhasTotal: estimate }).where(eq(importJobs.id, job.id))
+
+    const report = new Report()
+    let columns: (SheetColumn<Row> | null)[] | null = null
+    let batch: ParsedRow<Row>[] = []
+    let read = 0
+    let lastProgress = Date.now()
+    const flush = async () => {
+      if (batch.length === 0) return
+      if (report.total === 0 && kind.check) {
+        const rows = batch
+        const problems = await db.transaction((tx) => kind.check!(tx, job.organizationId, rows))
+        for (const problem of problems) report.add(problem)
+      }
+      // Once a row has failed nothing will be stored: the rest is read only for the report.
+      if (report.total === 0) await spool.write(batch)
+      batch = []
+    }
+
+    for await (const { linha, cells } of source.read()) {
+      if (cells.length > IMPORT_MAX_COLUMNS && cells.slice(IMPORT_MAX_COLUMNS).some((c) => c !== null)) {
+        throw new SheetRefused(m.tooManyColumns(cells.length))
+      }
+      if (cells.every((c) => c === null)) continue
+      if (!columns) {
+        const match = matchHeaders(kind.spec.columns, cells.map((c) => (c === null || isError(c) ? '' : cellText(c))))
+        if (!match.ok) throw new SheetRefused(match.message)
+        columns = match.columns
+        continue
+      }
+      if (++read > IMPORT_MAX_ROWS) throw new SheetRefused(m.tooManyRows)
+      const row = parseRow(columns, cells, linha, format.type === 'csv', report)
+      if (row) batch.push({ linha, row })
+      if (batch.length >= BATCH_ROWS) {
+        await flush()
+        if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+          lastProgress = Date.now()
+          await db.update(importJobs).set({ linhasLidas: read }).where(eq(importJobs.id, job.id))
+        }
+      }
+    }
+    if (!columns) throw new SheetRefused(m.noHeader)
+    if (read === 0) throw new SheetRefused(m.noRows)
+    await flush()
+
+    if (report.total > 0) {
+      await finish({ status: 'recusada', linhasLidas: read, linhasTotal: read, erros: report.erros, totalErros: report.total, mensagem: m.refusedRows(report.total) })
+      return
+    }
+    await db.update(importJobs).set({ status: 'gravando', linhasLidas: read, linhasTotal: read }).where(eq(importJobs.id, job.id))
+    // One transaction: all rows or none. Its batches were parsed and checked already, so it only writes.
+    const counts = await db.transaction(async (tx) => {
+      const sum = { criadas: 0, atualizadas: 0 }
+      for await (const rows of spool.read()) {
+        const stored = await kind.store(tx, job.organizationId, rows)
+        sum.criadas += stored.criadas
+        sum.atualizadas += stored.atualizadas
+      }
+      return sum
+    })
+    await finish({ status: 'concluida', ...counts })
+  } catch (error) {
+    if (error instanceof SheetRefused) await finish({ status: 'recusada', mensagem: error.message })
+    else {
+      console.error(`Importação ${job.id} (${job.tipo}) falhou:`, error)
+      await finish({ status: 'falhou', mensagem: m.failed })
+    }
+  } finally {
+    await spool.dispose()
+    if (job.arquivo) await files.removePrivate(job.arquivo)
+  }
+}
+
+const isError = (cell: ReadCell): cell is { error: string } => cell !== null && typeof cell === 'object' && !(cell instanceof Date)
+
+/**
+ * The row's cells through their columns: the row, or null with its problems in the report. A
+ * column the file does not have is left out of the row (undefined), so that re-importing a file
+ * with fewer columns updates only those it has.
+ */
+function parseRow<Row>(columns: (SheetColumn<Row> | null)[], cells: ReadCell[], linha: number, csv: boolean, report: Report) {
+  const row = {} as Record<string, unknown>
+  let failed = false
+  const problem = (column: SheetColumn<Row>, valor: string, motivo: string) => {
+    failed = true
+    report.add({ linha, coluna: column.header, valor, motivo })
+  }
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]
+    if (!column) continue
+    const raw = cells[i] ?? null
+    if (isError(raw)) {
+      problem(column, raw.error, m.excelError(raw.error))
+      continue
+    }
+    let cell: CellValue = typeof raw === 'string' ? raw.trim() || null : raw
+    // A CSV holds dates only as text: dd/mm/aaaa is its date.
+    if (csv && column.format === 'date' && typeof cell === 'string') {
+      const date = parseDateText(cell)
+      if (!date) {
+        problem(column, cell, m.notDate)
+        continue
+      }
+      cell = date
+    }
+    if (cell === null && column.required) {
+      problem(column, '', m.required)
+      continue
+    }
+    const parsed = column.parse(cell)
+    if (parsed.ok) row[column.key] = parsed.value
+    else problem(column, cellText(cell), parsed.reason)
+  }
+  return failed ? null : (row as Row)
+}
