@@ -47,21 +47,18 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
     const format = await detectFormat(bytes)
     if ('error' in format) throw new SheetRefused(format.error)
     const source = await openSheet(bytes, format)
-    const estimate = Math.max(0, source.rows - 1)
-    if (estimate > IMPORT_MAX_ROWS && format.type === 'xlsx') throw new SheetRefused(m.tooManyRows)
-    await db.update(importJobs).set({ linhasTotal: estimate }).where(eq(importJobs.id, job.id))
+    await db.update(importJobs).set({ linhasTotal: Math.max(0, source.rows - 1) }).where(eq(importJobs.id, job.id))
 
     const report = new Report()
     let columns: (SheetColumn<Row> | null)[] | null = null
     let batch: ParsedRow<Row>[] = []
     let read = 0
-    let lastProgress = Date.now()
+    // The first batch's progress is written at once: the screen shows the count moving from the start.
+    let lastProgress = 0
     const flush = async () => {
       if (batch.length === 0) return
       if (report.total === 0 && kind.check) {
-        const rows = batch
-        const problems = await db.transaction((tx) => kind.check!(tx, job.organizationId, rows))
-        for (const problem of problems) report.add(problem)
+        for (const problem of await kind.check(db, job.organizationId, batch)) report.add(problem)
       }
       // Once a row has failed nothing will be stored: the rest is read only for the report.
       if (report.total === 0) await spool.write(batch)
@@ -82,13 +79,11 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
       if (++read > IMPORT_MAX_ROWS) throw new SheetRefused(m.tooManyRows)
       const row = parseRow(columns, cells, linha, format.type === 'csv', report)
       if (row) batch.push({ linha, row })
-      if (batch.length >= BATCH_ROWS) {
-        await flush()
-        if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
-          lastProgress = Date.now()
-          await db.update(importJobs).set({ linhasLidas: read }).where(eq(importJobs.id, job.id))
-        }
+      if (read % BATCH_ROWS === 0 && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = Date.now()
+        await db.update(importJobs).set({ linhasLidas: read }).where(eq(importJobs.id, job.id))
       }
+      if (batch.length >= BATCH_ROWS) await flush()
     }
     if (!columns) throw new SheetRefused(m.noHeader)
     if (read === 0) throw new SheetRefused(m.noRows)

@@ -1,12 +1,12 @@
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
-import { entryString, entryText, zipEntries, type ZipEntry } from './zip.ts'
+import { entryString, entryText, zipEntries } from './zip.ts'
 
 export type XlsxScan = { sheetName: string | null; /** Rows of the sheet's XML, the header's among them. */ rows: number }
 
 /** A refusal of the whole file, with the message the person reads. */
 export class SheetRefused extends Error {}
 
-const TAG = /<(row|c|f|mergeCell)[\s/>]([^>]*)/g
+const TAG = /<(\/row|row|c|f|mergeCell)(?=[\s/>])([^>]*)/g
 const attribute = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1]
 
 /**
@@ -51,7 +51,11 @@ export async function scanXlsx(zip: Buffer): Promise<XlsxScan> {
           break
         case 'c':
           lastCell = attribute(match[2], 'r') ?? lastCell
-          if (++cellsInRow > IMPORT_MAX_COLUMNS) throw new SheetRefused(m.tooManyColumns(await widthOf(zip, sheet, rows)))
+          cellsInRow++
+          break
+        case '/row':
+          // Counted to its end only so that the message says how wide it is.
+          if (cellsInRow > IMPORT_MAX_COLUMNS) throw new SheetRefused(m.tooManyColumns(cellsInRow))
           break
         case 'f':
           throw new SheetRefused(m.formulas(lastCell))
@@ -61,22 +65,4 @@ export async function scanXlsx(zip: Buffer): Promise<XlsxScan> {
     }
   }
   return { sheetName: attribute(sheetTag, 'name') ?? null, rows }
-}
-
-/** How many cells the too-wide row really has, for the message (counted again, only for a refused file). */
-async function widthOf(zip: Buffer, sheet: ZipEntry, rowNumber: number) {
-  let rows = 0
-  let cells = 0
-  let carry = ''
-  for await (const chunk of entryText(zip, sheet)) {
-    const text = carry + chunk
-    carry = text.slice(-16)
-    for (const match of text.slice(0, -16).matchAll(/<(row|c)[\s/>]|<\/row>/g)) {
-      if (match[0] === '</row>') {
-        if (rows === rowNumber) return cells
-      } else if (match[1] === 'row') rows++
-      else if (rows === rowNumber) cells++
-    }
-  }
-  return cells
 }

@@ -131,3 +131,12 @@ export function booleanCell() {
     return no(m.notBoolean)
   }
 }
+
+/** The parser of a required column: its value is never null (an empty cell is refused as required). */
+export function requiredCell<T>(parse: (cell: CellValue) => CellResult<T | null>) {
+  return (cell: CellValue): CellResult<T> => {
+    const result = parse(cell)
+    if (!result.ok) return result
+    return result.value === null ? no(m.required) : ok(result.value)
+  }
+}

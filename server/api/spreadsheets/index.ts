@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import * as sheetsApi from '../../../app/domain/spreadsheets/contract.ts'
 import { REPORT_PAGE_SIZE, spreadsheetMessages as m } from '../../../app/domain/spreadsheets/messages.ts'
 import { importJobs } from '../../db/schema/index.ts'
-import { importKind, startImport, type ImportJob, type StartImport } from '../../spreadsheets/jobs.ts'
+import { importKind, startImport, type ImportDeps, type ImportJob, type StartImport } from '../../spreadsheets/jobs.ts'
 import { reportResponse, templateResponse } from '../../spreadsheets/writer.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { holdsPermission, NOT_PERMITTED, requireMembership } from '../organizations/membership.ts'
@@ -40,7 +40,7 @@ export const IMPORT_ACCEPTED = 'Planilha recebida: a importação começou.'
  *       return c.json(await acceptImport(deps, { kind: 'produtos', organizationId: body.organizacao_id, userId: c.get('user').id, file: body.arquivo }), 202)
  *     })
  */
-export async function acceptImport(deps: Deps, input: StartImport) {
+export async function acceptImport(deps: ImportDeps, input: StartImport) {
   const started = await startImport(deps, input)
   if ('error' in started) fail('arquivo', started.error)
   return { message: IMPORT_ACCEPTED, importacao: serializeJob(started.job) }
