@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema, multipartBody } from '../shared/contract.ts'
 import { idParam, organizacaoIdField, PageQuery, paginatorSchema } from '../shared/fields.ts'
 import { IMPORT_MAX_MB, spreadsheetMessages as m } from './messages.ts'
+import { IMPORT_STATUSES } from './status.ts'
 
 /**
  * The spreadsheet engine's calls: a job's progress and report, the report as xlsx, a kind's
@@ -9,10 +10,7 @@ import { IMPORT_MAX_MB, spreadsheetMessages as m } from './messages.ts'
  * contract, built from `ImportUploadBody` and `importAccepted` below.
  */
 
-export const IMPORT_STATUSES = ['na_fila', 'lendo', 'gravando', 'concluida', 'recusada', 'falhou'] as const
-export type ImportStatus = (typeof IMPORT_STATUSES)[number]
-/** The statuses after which a job changes no more. */
-export const FINISHED_STATUSES: readonly ImportStatus[] = ['concluida', 'recusada', 'falhou']
+export { FINISHED_STATUSES, IMPORT_STATUSES, type ImportStatus } from './status.ts'
 
 export const RowProblemSchema = z
   .object({

@@ -62,8 +62,6 @@ export const spreadsheetMessages = {
   screen: {
     legend: 'Importar planilha',
     fileLabel: 'Arquivo da planilha (.xlsx ou .csv)',
-    chooseFile: 'Escolher arquivo',
-    noFile: 'Nenhum arquivo escolhido',
     limit: `Até ${IMPORT_MAX_MB} MB e ${thousands(IMPORT_MAX_ROWS)} linhas. A primeira linha deve ter os títulos das colunas.`,
     submit: 'Importar',
     template: 'Baixar modelo (.xlsx)',
@@ -78,7 +76,6 @@ export const spreadsheetMessages = {
     failed: 'A importação falhou: nada foi gravado.',
     reportCaption: 'Problemas da planilha',
     reportDownload: 'Baixar relatório (.xlsx)',
-    reportCapped: (shown: number, total: number) => `Mostrando ${thousands(shown)} de ${thousands(total)} problemas.`,
     reportMore: (total: number, kept: number) =>
       `O relatório guarda os primeiros ${thousands(kept)} de ${thousands(total)} problemas: corrija-os e envie de novo para ver os demais.`,
     line: 'Linha',
@@ -88,7 +85,6 @@ export const spreadsheetMessages = {
     previous: 'Anteriores',
     next: 'Próximos',
     page: (page: number, last: number) => `Página ${page} de ${last}`,
-    loadFailed: 'Não foi possível ler o andamento da importação.',
   },
 
   // The report file.
