@@ -49,19 +49,17 @@ function entryData(zip: Buffer, entry: ZipEntry) {
   return zip.subarray(start, end)
 }
 
-/** The entry's content, in chunks of text as it inflates. */
-export async function* entryText(zip: Buffer, entry: ZipEntry): AsyncGenerator<string> {
+/** The entry's content, in chunks as it inflates. */
+export async function* entryBytes(zip: Buffer, entry: ZipEntry): AsyncGenerator<Buffer> {
   const data = entryData(zip, entry)
   if (entry.method === 0) {
-    for (let i = 0; i < data.length; i += 1 << 16) yield data.toString('latin1', i, Math.min(data.length, i + (1 << 16)))
+    for (let i = 0; i < data.length; i += 1 << 16) yield data.subarray(i, Math.min(data.length, i + (1 << 16)))
     return
   }
   if (entry.method !== 8) throw new Error(`zip: method ${entry.method}`)
-  // latin1 keeps each byte one character: the scanner looks for ASCII markup only, and a
-  // multi-byte character cut between two chunks cannot break it.
   const inflater = Readable.from([data], { objectMode: false }).pipe(createInflateRaw({ chunkSize: 1 << 16 }))
   try {
-    for await (const chunk of inflater) yield (chunk as Buffer).toString('latin1')
+    for await (const chunk of inflater) yield chunk as Buffer
   } finally {
     inflater.destroy()
   }
@@ -69,7 +67,7 @@ export async function* entryText(zip: Buffer, entry: ZipEntry): AsyncGenerator<s
 
 /** A small entry (workbook.xml, its rels) as UTF-8 text. */
 export async function entryString(zip: Buffer, entry: ZipEntry) {
-  const parts: string[] = []
-  for await (const part of entryText(zip, entry)) parts.push(part)
-  return Buffer.from(parts.join(''), 'latin1').toString('utf8')
+  const parts: Buffer[] = []
+  for await (const part of entryBytes(zip, entry)) parts.push(part)
+  return Buffer.concat(parts).toString('utf8')
 }
