@@ -1,6 +1,6 @@
 import type { PermissionId } from '../../app/domain/team/permissions.ts'
 import type { SheetSpec } from '../../app/domain/spreadsheets/sheet.ts'
-import type { Db, Tx } from '../db/client.ts'
+import type { Tx } from '../db/client.ts'
 
 /** A row the reader parsed without a problem, with its line in the file for the report. */
 export type ParsedRow<Row> = { linha: number; row: Row }
@@ -19,11 +19,13 @@ export type ImportKind<Row> = {
   permission: PermissionId
   /**
    * Checks across rows or against the database that no single cell shows (the same EAN twice in
-   * the file, a seller e-mail that is not a member...). Called once per batch, in file order,
-   * while the file is read and before anything is stored; reads only, outside any transaction
-   * (PGlite has one connection: a transaction held here would stop every other request).
+   * the file, a seller e-mail that is not a member...). Called once per batch of good rows, in file
+   * order, inside the import's one transaction: the same `tx` for every batch of an import, so a
+   * kind may key per-import state on it. On PostgreSQL it runs while the file is read, between the
+   * stores of earlier batches; on PGlite after the read, every batch checked before any is stored.
+   * Any problem it returns makes the import store nothing.
    */
-  check?: (db: Db, organizationId: number, batch: ParsedRow<Row>[]) => Promise<RowProblem[]>
+  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<RowProblem[]>
   /**
    * Stores one batch inside the import's one transaction (every batch of the file, or none); a
    * row found again (by EAN or code, by CNPJ...) is updated, not duplicated. A column the file

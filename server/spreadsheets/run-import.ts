@@ -4,7 +4,7 @@ import { cellText, parseDateText } from '../../app/domain/spreadsheets/cells.ts'
 import { matchHeaders } from '../../app/domain/spreadsheets/headers.ts'
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, REPORT_MAX_ENTRIES, spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import type { CellValue, SheetColumn } from '../../app/domain/spreadsheets/sheet.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { importJobs } from '../db/schema/index.ts'
 import type { FileStore } from '../files/file-store.ts'
 import { detectFormat } from './content.ts'
@@ -40,11 +40,11 @@ type Sink<Row> = { add: (batch: ParsedRow<Row>[]) => Promise<void> }
 class Refused extends Error {}
 
 /**
- * PostgreSQL (a pool of connections): the rows are written while the file is read, inside one
- * transaction that a bad row rolls back, so the database works while exceljs parses the next
- * batch. PGlite has a single connection, which a transaction open for the whole read would take
- * from every other request: there the rows wait on disk (spool.ts) and one short transaction
- * writes them once the file is known to be good.
+ * PostgreSQL (a pool of connections): the rows are checked and written while the file is read,
+ * inside one transaction that a bad row rolls back, so the database works while exceljs parses
+ * the next batch. PGlite has a single connection, which a transaction open for the whole read
+ * would take from every other request: there the parsed rows wait on disk (spool.ts) and one
+ * transaction checks and writes them once every cell is known to be good.
  */
 const writesWhileReading = (db: Db) => (db as unknown as { $client?: unknown }).$client instanceof pg.Pool
 
@@ -66,7 +66,7 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
     if ('error' in format) throw new SheetRefused(format.error)
     const source = await openSheet(bytes, format)
     await db.update(importJobs).set({ linhasTotal: Math.max(0, source.rows - 1) }).where(eq(importJobs.id, job.id))
-    const read = (sink: Sink<Row>) => readAll(deps, job, kind, source, format.type === 'csv', report, sink)
+    const read = (sink: Sink<Row>, checkIn: Tx | null) => readAll(deps, job, kind, source, format.type === 'csv', report, sink, checkIn)
 
     let counts: Counts
     let rows: number
@@ -80,31 +80,38 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
           await writing
           if (failure) throw failure
         }
-        const rows = await read({
-          async add(batch) {
-            await settle()
-            writing = kind.store(tx, job.organizationId, batch).then(
-              (stored) => {
-                sum.criadas += stored.criadas
-                sum.atualizadas += stored.atualizadas
-              },
-              (error: unknown) => {
-                failure = error
-              },
-            )
+        const rows = await read(
+          {
+            async add(batch) {
+              await settle()
+              writing = kind.store(tx, job.organizationId, batch).then(
+                (stored) => {
+                  sum.criadas += stored.criadas
+                  sum.atualizadas += stored.atualizadas
+                },
+                (error: unknown) => {
+                  failure = error
+                },
+              )
+            },
           },
-        })
+          tx,
+        )
         await settle()
         if (report.total > 0) throw new Refused()
         await db.update(importJobs).set({ status: 'gravando', linhasLidas: rows, linhasTotal: rows }).where(eq(importJobs.id, job.id))
         return { counts: sum, rows }
       }))
     } else {
-      rows = await read({ add: (batch) => spool.write(batch) })
+      rows = await read({ add: (batch) => spool.write(batch) }, null)
       if (report.total > 0) throw new Refused()
       await db.update(importJobs).set({ status: 'gravando', linhasLidas: rows, linhasTotal: rows }).where(eq(importJobs.id, job.id))
-      // One transaction: all rows or none. Its batches were parsed and checked already, so it only writes.
+      // One transaction, all rows or none: the kind checks every batch, then every batch is stored.
       counts = await db.transaction(async (tx) => {
+        if (kind.check) {
+          for await (const batch of spool.read()) for (const problem of await kind.check(tx, job.organizationId, batch)) report.add(problem)
+          if (report.total > 0) throw new Refused()
+        }
         const sum: Counts = { criadas: 0, atualizadas: 0 }
         for await (const batch of spool.read()) {
           const stored = await kind.store(tx, job.organizationId, batch)
@@ -132,11 +139,11 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
 
 /**
  * Reads the file to its end: the header matched, then each row parsed, good rows handed to the
- * sink by batches (each checked by the kind first), problems to the report; once a row has
+ * sink by batches (each checked by the kind first when `checkIn` is given), problems to the report; once a row has
  * failed nothing more goes to the sink, and the rest is read only for the report. Answers the
  * count of data rows; their progress is written to the job as it goes.
  */
-async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, source: SheetSource, csv: boolean, report: Report, sink: Sink<Row>) {
+async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, source: SheetSource, csv: boolean, report: Report, sink: Sink<Row>, checkIn: Tx | null) {
   const { db } = deps
   let columns: (SheetColumn<Row> | null)[] | null = null
   let batch: ParsedRow<Row>[] = []
@@ -145,7 +152,7 @@ async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, s
   let lastProgress = 0
   const flush = async () => {
     if (batch.length === 0) return
-    if (report.total === 0 && kind.check) for (const problem of await kind.check(db, job.organizationId, batch)) report.add(problem)
+    if (report.total === 0 && kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch)) report.add(problem)
     if (report.total === 0) await sink.add(batch)
     batch = []
   }

@@ -126,22 +126,29 @@ describe('import of a good file', () => {
 describe('progress', () => {
   test('rows read of the total are readable while the job runs, then the end', async () => {
     const { user, org } = await seller()
-    let open!: () => void
-    gates.set(org.id, new Promise<void>((resolve) => (open = resolve)))
-    const res = await upload(user.token, org.id, await xlsxOf([HEADER, ...items(2500)]))
+    // On PostgreSQL the kind's check runs while the file is read: holding it shows the job mid-read.
+    // PGlite checks after the read, inside its only connection, so there a larger file is watched going by.
+    const onPostgres = Boolean(process.env.DATABASE_URL)
+    let open = () => {}
+    if (onPostgres) gates.set(org.id, new Promise<void>((resolve) => (open = resolve)))
+    const count = onPostgres ? 2500 : 20_000
+    const res = await upload(user.token, org.id, await xlsxOf([HEADER, ...items(count)]))
     expect(res.status).toBe(202)
     const id = res.body.importacao.id
     let seen: any
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < 2000; i++) {
       seen = (await t.get(`/api/importacoes/${org.id}/${id}`, { token: user.token })).body
       if (seen.linhas_lidas > 0) break
-      await new Promise((r) => setTimeout(r, 25))
+      await new Promise((r) => setTimeout(r, 10))
     }
-    expect(seen).toMatchObject({ status: 'lendo', linhas_lidas: 1000, linhas_total: 2500, criadas: 0 })
+    expect(seen).toMatchObject({ status: 'lendo', linhas_total: count, criadas: 0 })
+    expect(seen.linhas_lidas).toBeGreaterThan(0)
+    expect(seen.linhas_lidas).toBeLessThan(count)
+    if (onPostgres) expect(seen.linhas_lidas).toBe(1000)
     gates.delete(org.id)
     open()
-    expect(await finished(user.token, org.id, id)).toMatchObject({ status: 'concluida', linhas_lidas: 2500, linhas_total: 2500, criadas: 2500 })
-  })
+    expect(await finished(user.token, org.id, id)).toMatchObject({ status: 'concluida', linhas_lidas: count, linhas_total: count, criadas: count })
+  }, 60_000)
 })
 
 describe('all or nothing', () => {
