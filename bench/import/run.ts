@@ -6,10 +6,12 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
-import { benchProduct, benchProductKind, benchProductSpec } from './products-kind.ts'
+import { productSheet } from '../../app/domain/catalog/product-sheet.ts'
+import { benchProduct } from './products.ts'
 
-// Import of a 100,000-row product sheet through the real engine on PostgreSQL, beside a bare
-// exceljs streaming read of the same file: `npm run bench:import`. See bench/import/README.md.
+// Import of a 100,000-row product sheet through the real engine and the products kind
+// (server/api/products/product-import.ts) on PostgreSQL, beside a bare exceljs streaming read of the
+// same file: `npm run bench:import`. See bench/import/README.md.
 
 const { values: args } = parseArgs({
   options: {
@@ -27,11 +29,11 @@ const peakRssMb = () => mb(process.resourceUsage().maxRSS)
 /** The sheet, written with exceljs's streaming writer (as an export would be). */
 async function generate(file: string, rows: number) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: true })
-  const sheet = workbook.addWorksheet(benchProductSpec.sheetName)
-  sheet.addRow(benchProductSpec.columns.map((c) => c.header)).commit()
+  const sheet = workbook.addWorksheet(productSheet.sheetName)
+  sheet.addRow(productSheet.columns.map((c) => c.header)).commit()
   for (let i = 1; i <= rows; i++) {
     const product = benchProduct(i)
-    sheet.addRow(benchProductSpec.columns.map((c) => c.write(product))).commit()
+    sheet.addRow(productSheet.columns.map((c) => c.write(product))).commit()
   }
   sheet.commit()
   await workbook.commit()
@@ -60,13 +62,14 @@ async function engineImport(file: string, url: string) {
   const { memberships, organizations, users, importJobs } = await import('../../server/db/schema/index.ts')
   const { createFileStore } = await import('../../server/files/file-store.ts')
   const { importsSettled, registerImportKind, startImport } = await import('../../server/spreadsheets/jobs.ts')
+  const { productImport } = await import('../../server/api/products/product-import.ts')
   const { eq } = await import('drizzle-orm')
   const database = await openDatabase({ url })
   const db = database.db
   const [user] = await db.insert(users).values({ name: 'Bench', email: `bench${Date.now()}@bench.local`, passwordHash: 'x' }).returning()
   const [org] = await db.insert(organizations).values({ nome: 'Distribuidora Bench', razaoSocial: 'Bench Ltda', tipo: 'f', cnpj: '11222333000181', active: true }).returning()
   await db.insert(memberships).values({ organizationId: org.id, userId: user.id, isAdmin: true })
-  registerImportKind(benchProductKind.spec.kind, benchProductKind)
+  registerImportKind(productImport.spec.kind, productImport)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-import-'))
   const files = createFileStore({ uploadsDir: path.join(dataDir, 'uploads'), publicBaseUrl: 'http://bench.local' })
   const bytes = await readFile(file)
@@ -76,7 +79,7 @@ async function engineImport(file: string, url: string) {
   for (const label of ['criar', 'atualizar']) {
     const before = peakRssMb()
     const started = performance.now()
-    const answer = await startImport({ db, files }, { kind: benchProductKind.spec.kind, organizationId: org.id, userId: user.id, file: upload })
+    const answer = await startImport({ db, files }, { kind: productImport.spec.kind, organizationId: org.id, userId: user.id, file: upload })
     if ('error' in answer) throw new Error(answer.error)
     const acceptedMs = performance.now() - started
     await importsSettled()
