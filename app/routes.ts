@@ -20,9 +20,7 @@ export default [
   route('Chat/mensagens', 'routes/chat.mensagens.ts'),
   route('Chat/notificacoes', 'routes/chat.notificacoes.ts'),
   route('Chat/arquivo/:messageId', 'routes/chat.arquivo.ts'),
-  route('planilhas/importacao/:importId', 'routes/planilhas.importacao.ts'),
-  route('planilhas/importacao/:importId/relatorio', 'routes/planilhas.relatorio.ts'),
-  route('planilhas/modelo/:tipo', 'routes/planilhas.modelo.ts'),
+  route('planilhas/*', 'routes/planilhas.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
 
