@@ -20,6 +20,7 @@ export default [
   route('Chat/mensagens', 'routes/chat.mensagens.ts'),
   route('Chat/notificacoes', 'routes/chat.notificacoes.ts'),
   route('Chat/arquivo/:messageId', 'routes/chat.arquivo.ts'),
+  route('planilhas/*', 'routes/planilhas.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
 

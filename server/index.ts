@@ -15,6 +15,7 @@ import { createMailer } from './mail/mailer.ts'
 import { createRealtimeServer } from './realtime/index.ts'
 import { createPublisher, publisherTarget as realtimeTarget } from './realtime/publisher.ts'
 import { createSessionStore } from './sessions/store.ts'
+import { failInterruptedImports } from './spreadsheets/jobs.ts'
 import { registerInProcessApi, registerSessionStore } from './web-bridge.ts'
 import { REMEMBER_ME_MS } from '../app/domain/auth/sessions.ts'
 
@@ -40,12 +41,17 @@ await sweepSessions()
 const sweeper = setInterval(sweepSessions, SWEEP_EVERY_MS)
 sweeper.unref()
 
+const files = createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl })
+// Imports run in this process: the ones a previous run left unfinished end as 'falhou' (server/spreadsheets/jobs.ts).
+const interrupted = await failInterruptedImports({ db: database.db, files })
+if (interrupted) console.log(`Importações interrompidas marcadas como falhas: ${interrupted}.`)
+
 const publisherTarget = realtimeTarget(config)
 const api = createApi({
   db: database.db,
   config,
   mailer: createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
-  files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
+  files,
   publisher: publisherTarget && createPublisher(publisherTarget),
 })
 registerInProcessApi((request, env) => api.fetch(request, env))

@@ -25,6 +25,7 @@ import { registerTokenbase } from './organizations/tokenbase.ts'
 import { registerVerification } from './organizations/verify.ts'
 import { registerVerticals } from './organizations/verticals.ts'
 import { registerVisitingCard } from './organizations/visiting-card.ts'
+import { registerSpreadsheets } from './spreadsheets/index.ts'
 import { registerTeam } from './team/index.ts'
 import { registerProducts } from './products/index.ts'
 
@@ -65,6 +66,7 @@ export function createApi(deps: Deps) {
   registerChatMessages(app, deps)
   registerProducts(app, deps)
   registerCustomers(app, deps)
+  registerSpreadsheets(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

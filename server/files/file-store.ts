@@ -18,7 +18,16 @@ export type FileStore = {
   readPrivate: (key: string) => Promise<Buffer | null>
   /** Removes a file this store saved (e.g. when the change it belonged to was refused). */
   remove: (file: StoredFile) => Promise<void>
+  /**
+   * Stores bytes privately that the caller has checked by content itself (a CSV has no magic
+   * bytes for saveChecked to see): spreadsheet uploads waiting for their import.
+   */
+  savePrivate: (bytes: Buffer, options: { folder: string; ext: string }) => Promise<StoredFile>
+  /** Removes a private file by its key (once the job it waited for is over); a gone file is no error. */
+  removePrivate: (key: string) => Promise<void>
 }
+
+const PRIVATE_KEY = /^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/
 
 /**
  * Public files (logos, avatars) under `uploadsDir`, served as they are at /uploads; private ones
@@ -42,11 +51,22 @@ export function createFileStore(options: { uploadsDir: string; publicBaseUrl: st
     },
     async readPrivate(key) {
       // Keys are made by saveChecked; anything else (../, absolute) is refused.
-      if (!/^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/.test(key)) return null
+      if (!PRIVATE_KEY.test(key)) return null
       return readFile(path.join(privateDir, key)).catch(() => null)
     },
     async remove(file) {
       await rm(file.path, { force: true })
+    },
+    async savePrivate(bytes, { folder, ext }) {
+      const name = `${randomUUID()}.${ext}`
+      const dir = path.join(privateDir, folder)
+      await mkdir(dir, { recursive: true })
+      await writeFile(path.join(dir, name), bytes)
+      return { url: '', mime: 'application/octet-stream', size: bytes.length, path: path.join(dir, name), key: `${folder}/${name}` }
+    },
+    async removePrivate(key) {
+      if (!PRIVATE_KEY.test(key)) return
+      await rm(path.join(privateDir, key), { force: true })
     },
   }
 }

@@ -19,12 +19,18 @@ export type ImportKind<Row> = {
   permission: PermissionId
   /**
    * Checks across rows or against the database that no single cell shows (the same EAN twice in
-   * the file, a seller e-mail that is not a member...). Called once per batch, in file order.
+   * the file, a seller e-mail that is not a member...). Called once per batch of good rows, in file
+   * order, inside the import's one transaction: the same `tx` for every batch of an import, so a
+   * kind may key per-import state on it. On PostgreSQL it runs while the file is read, between the
+   * stores of earlier batches; on PGlite after the read, every batch checked before any is stored.
+   * Any problem it returns makes the import store nothing.
    */
   check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<RowProblem[]>
   /**
-   * Stores one batch inside the import's transaction; a row found again (by EAN or code, by
-   * CNPJ...) is updated, not duplicated. Answers how many rows it created and updated.
+   * Stores one batch inside the import's one transaction (every batch of the file, or none); a
+   * row found again (by EAN or code, by CNPJ...) is updated, not duplicated. A column the file
+   * does not have is absent from the row (undefined): update only what the row holds. Answers
+   * how many rows it created and updated.
    */
   store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<{ criadas: number; atualizadas: number }>
 }

@@ -58,7 +58,7 @@ export const errorResponses = {
 
 export const messageAnswer = (description: string) => jsonContent(MessageSchema, description)
 
-type SuccessStatus = 200 | 201
+type SuccessStatus = 200 | 201 | 202
 type JsonSchemaOf<R> = R extends { content: { 'application/json': { schema: infer S extends z.ZodType } } } ? S : never
 
 /** What a successful call answers, typed from its schema (204 and bodiless answers: an empty object). */

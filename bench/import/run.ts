@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process'
+import { createReadStream } from 'node:fs'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import ExcelJS from 'exceljs'
+import pg from 'pg'
+import { productSheet } from '../../app/domain/catalog/product-sheet.ts'
+import { benchProduct } from './products.ts'
+
+// Import of a 100,000-row product sheet through the real engine and the products kind
+// (server/api/products/product-import.ts) on PostgreSQL, beside a bare exceljs streaming read of the
+// same file: `npm run bench:import`. See bench/import/README.md.
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    'postgres-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    phase: { type: 'string' },
+    file: { type: 'string' },
+    url: { type: 'string' },
+  },
+})
+
+const mb = (kb: number) => Math.round(kb / 1024)
+const peakRssMb = () => mb(process.resourceUsage().maxRSS)
+
+/** The sheet, written with exceljs's streaming writer (as an export would be). */
+async function generate(file: string, rows: number) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: true })
+  const sheet = workbook.addWorksheet(productSheet.sheetName)
+  sheet.addRow(productSheet.columns.map((c) => c.header)).commit()
+  for (let i = 1; i <= rows; i++) {
+    const product = benchProduct(i)
+    sheet.addRow(productSheet.columns.map((c) => c.write(product))).commit()
+  }
+  sheet.commit()
+  await workbook.commit()
+}
+
+/** Phase 1, in a process of its own: exceljs's streaming reader alone, every cell touched. */
+async function bareRead(file: string) {
+  const before = peakRssMb()
+  const started = performance.now()
+  let rows = 0
+  let cells = 0
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' })
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      rows++
+      cells += (row.values as unknown[]).length
+    }
+    break
+  }
+  return { ms: performance.now() - started, rows, cells, startRssMb: before, peakRssMb: peakRssMb() }
+}
+
+/** Phase 2, in a process of its own: the engine's whole path, from the upload to the stored rows. */
+async function engineImport(file: string, url: string) {
+  const { openDatabase } = await import('../../server/db/client.ts')
+  const { memberships, organizations, users, importJobs } = await import('../../server/db/schema/index.ts')
+  const { createFileStore } = await import('../../server/files/file-store.ts')
+  const { importsSettled, registerImportKind, startImport } = await import('../../server/spreadsheets/jobs.ts')
+  const { productImport } = await import('../../server/api/products/product-import.ts')
+  const { eq } = await import('drizzle-orm')
+  const database = await openDatabase({ url })
+  const db = database.db
+  const [user] = await db.insert(users).values({ name: 'Bench', email: `bench${Date.now()}@bench.local`, passwordHash: 'x' }).returning()
+  const [org] = await db.insert(organizations).values({ nome: 'Distribuidora Bench', razaoSocial: 'Bench Ltda', tipo: 'f', cnpj: '11222333000181', active: true }).returning()
+  await db.insert(memberships).values({ organizationId: org.id, userId: user.id, isAdmin: true })
+  registerImportKind(productImport.spec.kind, productImport)
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-import-'))
+  const files = createFileStore({ uploadsDir: path.join(dataDir, 'uploads'), publicBaseUrl: 'http://bench.local' })
+  const bytes = await readFile(file)
+  const upload = new File([new Uint8Array(bytes)], 'produtos.xlsx')
+  const runs = []
+  // Twice: the first creates every product, the second updates them all (the re-import path).
+  for (const label of ['criar', 'atualizar']) {
+    const before = peakRssMb()
+    const started = performance.now()
+    const answer = await startImport({ db, files }, { kind: productImport.spec.kind, organizationId: org.id, userId: user.id, file: upload })
+    if ('error' in answer) throw new Error(answer.error)
+    const acceptedMs = performance.now() - started
+    await importsSettled()
+    const ms = performance.now() - started
+    const [job] = await db.select().from(importJobs).where(eq(importJobs.id, answer.job.id))
+    runs.push({ label, ms, acceptedMs, status: job.status, mensagem: job.mensagem, criadas: job.criadas, atualizadas: job.atualizadas, linhas: job.linhasLidas, startRssMb: before, peakRssMb: peakRssMb() })
+  }
+  await database.close()
+  await rm(dataDir, { recursive: true, force: true })
+  return runs
+}
+
+function child(phase: string, extra: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--phase', phase, ...extra], { encoding: 'utf8', maxBuffer: 1 << 24 })
+  if (result.status !== 0) throw new Error(`fase ${phase} falhou:\n${result.stderr}`)
+  return JSON.parse(result.stdout.trim().split('\n').pop()!)
+}
+
+if (args.phase === 'read') {
+  console.log(JSON.stringify(await bareRead(args.file!)))
+} else if (args.phase === 'import') {
+  console.log(JSON.stringify(await engineImport(args.file!, args.url!)))
+} else {
+  const rows = Number(args.rows)
+  const folder = await mkdtemp(path.join(tmpdir(), 'bench-import-file-'))
+  const file = path.join(folder, 'produtos.xlsx')
+  const admin = new pg.Client({ connectionString: args['postgres-url'] })
+  const name = `bench_import_${process.pid}`
+  try {
+    let started = performance.now()
+    await generate(file, rows)
+    console.log(`Planilha gerada: ${rows.toLocaleString('pt-BR')} linhas, ${((await stat(file)).size / 1024 / 1024).toFixed(1)} MB, em ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    const target = new URL(args['postgres-url'])
+    target.pathname = `/${name}`
+    started = performance.now()
+    const read = child('read', ['--file', file])
+    const imports = child('import', ['--file', file, '--url', target.toString()])
+    console.log(`\nLeitura pura (exceljs WorkbookReader): ${(read.ms / 1000).toFixed(2)} s, ${read.rows.toLocaleString('pt-BR')} linhas, RSS de pico ${read.peakRssMb} MB (${read.startRssMb} MB ao começar)`)
+    for (const run of imports) {
+      if (run.status !== 'concluida') throw new Error(`importação ${run.label}: ${run.status} ${run.mensagem}`)
+      console.log(
+        `Importação (${run.label}): ${(run.ms / 1000).toFixed(2)} s (resposta ao envio em ${run.acceptedMs.toFixed(0)} ms), ${run.criadas} criadas, ${run.atualizadas} atualizadas; ` +
+          `${(run.ms / read.ms).toFixed(2)}× a leitura pura; RSS de pico ${run.peakRssMb} MB (${run.startRssMb} MB ao começar)`,
+      )
+    }
+    console.log('\nMeta: ≤ 1,5× a leitura pura e ≤ 200 MB de RSS.')
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
+    await admin.end().catch(() => {})
+    await rm(folder, { recursive: true, force: true })
+  }
+}
