@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { ImportJobDetailSchema } from '~/domain/spreadsheets/contract.ts'
 import { FINISHED_STATUSES } from '~/domain/spreadsheets/status.ts'
 import { spreadsheetMessages } from '~/domain/spreadsheets/messages.ts'
-import { IMPORT_INTENT, importReportPath, importStatusPath, REPORT_PAGE_PARAM, templatePath } from '~/lib/spreadsheet-import.ts'
+import { exportPath, IMPORT_INTENT, importReportPath, importStatusPath, REPORT_PAGE_PARAM, templatePath } from '~/lib/spreadsheet-import.ts'
 import { ErrorList } from './forms.tsx'
 import { FileInput } from './ui/file-input.tsx'
 
@@ -23,6 +23,15 @@ const POLL_MS = 1000
  *
  *     <SpreadsheetImport kind="produtos" job={loaderData.importacao} error={actionData?.importError} />
  */
+/** A kind's export as a download: every member may export what they may read. */
+export function SpreadsheetExport(props: { kind: string; label: string }) {
+  return (
+    <a className="button" href={exportPath(props.kind)} download>
+      {props.label}
+    </a>
+  )
+}
+
 export function SpreadsheetImport(props: { kind: string; job: Job | null; error?: string | null; title?: string; intent?: string }) {
   const id = useId()
   const errorId = `${id}-error`

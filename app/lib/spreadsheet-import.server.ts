@@ -1,5 +1,7 @@
 import { redirect } from 'react-router'
 import type { z } from 'zod'
+import * as catalogApi from '../domain/catalog/contract.ts'
+import * as customersApi from '../domain/customers/contract.ts'
 import * as sheetsApi from '../domain/spreadsheets/contract.ts'
 import { spreadsheetMessages as m } from '../domain/spreadsheets/messages.ts'
 import { api, apiErrorMessages, apiFile } from './api.server.ts'
@@ -38,8 +40,10 @@ export async function startImportFromForm(request: Request, endpoint: UploadEndp
   const url = new URL(request.url)
   url.searchParams.delete(REPORT_PAGE_PARAM)
   url.searchParams.delete('index')
+  // With JavaScript the action answers the data request (`/products.data?_routes=…`), not the page.
+  url.searchParams.delete('_routes')
   url.searchParams.set(IMPORT_PARAM, String(res.data.importacao.id))
-  return redirect(`${url.pathname}${url.search}`)
+  return redirect(`${url.pathname.replace(/\.data$/, '')}${url.search}`)
 }
 
 export const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null)
@@ -78,6 +82,17 @@ export async function passFile(request: Request, call: () => Promise<Response>) 
 export async function reportFile(request: Request, importId: number) {
   const { company } = await requireCompany(request)
   return passFile(request, () => apiFile(request, sheetsApi.relatorio, { params: { orgId: company.organizacao_id, importId } }))
+}
+
+/** The exports, by the kind their columns belong to. */
+const EXPORTS = { produtos: catalogApi.exportProdutos, clientes: customersApi.exportClientes } as const
+
+/** A kind's export of the company in session, streamed through (null when there is no such export). */
+export async function exportFile(request: Request, tipo: string) {
+  const endpoint = tipo in EXPORTS ? EXPORTS[tipo as keyof typeof EXPORTS] : null
+  if (!endpoint) return null
+  const { company } = await requireCompany(request)
+  return passFile(request, () => apiFile(request, endpoint, { params: { id: company.organizacao_id } }))
 }
 
 export async function templateFile(request: Request, tipo: string) {

@@ -10,3 +10,4 @@ export const REPORT_PAGE_PARAM = 'relatorio'
 export const importStatusPath = (importId: number, page = 1) => `/planilhas/importacao/${importId}${page > 1 ? `?${REPORT_PAGE_PARAM}=${page}` : ''}`
 export const importReportPath = (importId: number) => `/planilhas/importacao/${importId}/relatorio`
 export const templatePath = (kind: string) => `/planilhas/modelo/${kind}`
+export const exportPath = (kind: string) => `/planilhas/exportar/${kind}`

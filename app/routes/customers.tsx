@@ -5,6 +5,8 @@ import { BlockModal, CustomerPaymentsModal, CustomersTab, EditCustomerModal, New
 import { DeletePaymentModal, NewPaymentModal, PaymentsTab } from '~/components/customers/payments-tab.tsx'
 import { CUSTOMER_TABS, type CustomerTab, type ListState, type Seller } from '~/components/customers/types.ts'
 import * as customersApi from '~/domain/customers/contract.ts'
+import { SpreadsheetExport, SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
+import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spreadsheet-import.server.ts'
 import { customerScreenMessages as s } from '~/domain/customers/messages.ts'
 import {
   CreateCustomerFormSchema,
@@ -81,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   if (aba === 'pagamentos') {
     const { pagamentos } = await read(request, customersApi.restorePagamentos, { params: { orgId, search: 'null' } })
-    return { aba, canManage, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null }
+    return { aba, canManage, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null, importacao: null }
   }
   const list = listState(url.searchParams)
   const { clientes } = await read(request, customersApi.restoreClientes, {
@@ -96,7 +98,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const res = await api(request, customersApi.restorePagamentosCliente, { params: { orgId, customerId: id } })
     if (res.ok) payments = res.data
   }
-  return { aba, canManage, methods: null, customers: clientes, list, sellers, payments, customer }
+  const importacao = canManage ? await loadImportFromUrl(request) : null
+  return { aba, canManage, methods: null, customers: clientes, list, sellers, payments, customer, importacao }
 }
 
 type Intent = 'create-customer' | 'update-customer' | 'block' | 'unblock' | 'customer-payments' | 'allow-all' | 'remove-all' | 'create-payment' | 'delete-payment'
@@ -113,6 +116,10 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = (name: Intent, error: string) => data({ intent: name, result: undefined, error, created: null }, { status: 400 })
   const done = (text: string) => redirectWithToast(request, back, { kind: 'success', text })
 
+  if (formData.get('intent') === IMPORT_INTENT) {
+    const started = await startImportFromForm(request, customersApi.importClientes, formData)
+    return started instanceof Response ? started : data({ intent: IMPORT_INTENT, result: undefined, error: null, created: null, importError: started.importError }, { status: 400 })
+  }
   switch (intent) {
     case 'create-customer': {
       const submission = parseWithZod(formData, { schema: CreateCustomerFormSchema })
@@ -217,8 +224,17 @@ export default function Customers({ loaderData, actionData }: Route.ComponentPro
       {aba === 'clientes' && customers && list ? (
         <>
           <CustomersTab page={customers} list={list} canManage={canManage} />
-          {/* The customers' spreadsheet import and export (importClientes, exportClientes) go in this section. */}
-          <section id="customers-spreadsheets" />
+          <div className="toolbar">
+            <SpreadsheetExport kind="clientes" label={s.exportSheet} />
+          </div>
+          {canManage ? (
+            <SpreadsheetImport
+              kind="clientes"
+              title={s.importTitle}
+              job={loaderData.importacao}
+              error={actionData && 'importError' in actionData ? actionData.importError : null}
+            />
+          ) : null}
           {canManage && modal === 'novo-cliente' ? (
             <NewCustomerModal sellers={sellers} lastResult={answered('create-customer')?.result} created={answered('create-customer')?.created ?? null} />
           ) : null}

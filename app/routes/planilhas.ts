@@ -1,12 +1,12 @@
 import { data } from 'react-router'
 import type { Route } from './+types/planilhas'
 import { spreadsheetMessages as m } from '~/domain/spreadsheets/messages.ts'
-import { idOf, loadImport, reportFile, templateFile } from '~/lib/spreadsheet-import.server.ts'
+import { exportFile, idOf, loadImport, reportFile, templateFile } from '~/lib/spreadsheet-import.server.ts'
 
 /**
  * The spreadsheet engine's resource routes, in one module (one entry of the route manifest every
  * page loads): `importacao/{id}` the job as JSON for the import panel's polling (`?relatorio=` its
- * report page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template.
+ * report page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template, `exportar/{tipo}` a kind's export.
  * The API checks who asks each time.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -21,6 +21,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (parts[0] === 'importacao' && parts.length === 3 && parts[2] === 'relatorio') {
     const importId = idOf(parts[1])
     return importId ? reportFile(request, importId) : new Response(m.jobNotFound, { status: 404 })
+  }
+  if (parts[0] === 'exportar' && parts.length === 2) {
+    const file = await exportFile(request, parts[1])
+    if (file) return file
   }
   if (parts[0] === 'modelo' && parts.length === 2 && /^[a-z_]{1,40}$/.test(parts[1])) return templateFile(request, parts[1])
   return new Response(m.jobNotFound, { status: 404 })

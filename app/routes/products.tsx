@@ -6,6 +6,8 @@ import { emptyText, ProductFilters, ProductTable } from '~/components/products/p
 import { LIST_PARAMS, type ListState } from '~/components/products/types.ts'
 import { useProductsHref } from '~/components/products/links.ts'
 import * as catalogApi from '~/domain/catalog/contract.ts'
+import { SpreadsheetExport, SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
+import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spreadsheet-import.server.ts'
 import { catalogMessages as cm, productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema } from '~/domain/catalog/schemas.ts'
@@ -62,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { company } = await requireCompany(request)
   const orgId = company.organizacao_id
   const state = listState(url)
-  const [page, filtros] = await Promise.all([
+  const [page, filtros, importacao] = await Promise.all([
     read(request, catalogApi.restoreCatalogo, {
       params: { orgId },
       query: {
@@ -77,8 +79,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
     }),
     read(request, catalogApi.catalogoFiltros, { params: { orgId } }),
+    loadImportFromUrl(request),
   ])
-  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idsParam(url) }
+  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idsParam(url), importacao }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -173,13 +176,17 @@ export async function action({ request }: Route.ActionArgs) {
       if (!res.ok) return data({ intent, errors: apiErrorMessages(res.data) }, { status: 400 })
       return redirectWithToast(request, back, { kind: 'success', text: res.data.message })
     }
+    case IMPORT_INTENT: {
+      const started = await startImportFromForm(request, catalogApi.createProductList, formData)
+      return started instanceof Response ? started : data({ intent, importError: started.importError }, { status: 400 })
+    }
     default:
       return toastError('Ação desconhecida.')
   }
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, state, marcas, categorias, deleteIds } = loaderData
+  const { page, state, marcas, categorias, deleteIds, importacao } = loaderData
   const location = useLocation()
   const href = useProductsHref()
   const params = new URLSearchParams(location.search)
@@ -202,8 +209,17 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </div>
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
-      {/* Spreadsheet import and export of products (issue #9): the integrator mounts the engine's UI here. */}
-      <section className="products-spreadsheets" aria-label="Planilhas de produtos" hidden />
+      <div className="toolbar">
+        <SpreadsheetExport kind="produtos" label={m.exportSheet} />
+      </div>
+      {canChange ? (
+        <SpreadsheetImport
+          kind="produtos"
+          title={m.importTitle}
+          job={importacao}
+          error={actionData && 'importError' in actionData ? actionData.importError : null}
+        />
+      ) : null}
       <ProductFilters state={state} marcas={marcas} categorias={categorias} />
       {page.total === 0 ? (
         <div className="empty-state" role="status">

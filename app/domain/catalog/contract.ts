@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exportEndpoint, importEndpoint } from '../spreadsheets/contract.ts'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema, multipartBody, jsonBody } from '../shared/contract.ts'
 import { booleanField, idField, idParam, organizacaoIdField, paginatorSchema } from '../shared/fields.ts'
 import { text } from '../shared/text.ts'
@@ -252,4 +253,16 @@ export const updateProdutoImagem = defineEndpoint({
   security: bearer,
   request: { body: multipartBody(ImageBody) },
   responses: { 200: jsonContent(ProductAnswer, 'Imagem salva'), ...forbidden, ...notFound, ...errorResponses },
+})
+
+export const createProductList = importEndpoint({
+  path: '/api/condicoes/createProductList',
+  tags: TAG,
+  summary: 'Importa uma planilha de produtos (xlsx ou csv) em segundo plano: tudo ou nada; um produto achado pelo EAN ou pelo código é atualizado (permissão "produtos")',
+})
+
+export const exportProdutos = exportEndpoint({
+  path: '/api/condicoes/exportProdutos/{id}',
+  tags: TAG,
+  summary: 'Os produtos da organização em xlsx (as colunas da importação); para membros',
 })

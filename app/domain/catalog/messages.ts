@@ -68,6 +68,8 @@ export const catalogMessages = {
 /** The screen's own texts. */
 export const productScreenMessages = {
   title: 'Produtos',
+  exportSheet: 'Exportar produtos (.xlsx)',
+  importTitle: 'Importar produtos de uma planilha',
   readOnly: 'Você pode consultar os produtos. Para cadastrar e alterar, peça a um administrador a permissão "Gerenciar produtos".',
   empty: 'Nenhum produto cadastrado ainda.',
   noneFound: 'Nenhum produto encontrado com esta busca e estes filtros.',

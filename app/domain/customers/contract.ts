@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exportEndpoint, importEndpoint } from '../spreadsheets/contract.ts'
 import { bearer, defineEndpoint, errorResponses, jsonBody, jsonContent, MessageSchema } from '../shared/contract.ts'
 import { idParam, optionalPathText, organizacaoIdField, PageQuery, paginatorSchema } from '../shared/fields.ts'
 import { customerMessages as m, PAYMENT_KINDS } from './messages.ts'
@@ -370,4 +371,16 @@ export const deletePagamentosCliente = defineEndpoint({
   security: bearer,
   request: { params: CustomerParams },
   responses: { 200: jsonContent(CustomerPaymentsAnswer.extend({ message: z.string() }), 'Todas retiradas'), ...forbidden, ...customerNotFound, ...errorResponses },
+})
+
+export const importClientes = importEndpoint({
+  path: '/api/empresas/importClientes',
+  tags: TAGS,
+  summary: 'Importa uma planilha de clientes (xlsx ou csv) em segundo plano: tudo ou nada; um cliente achado pelo CNPJ é atualizado (permissão "clientes")',
+})
+
+export const exportClientes = exportEndpoint({
+  path: '/api/empresas/exportClientes/{id}',
+  tags: TAGS,
+  summary: 'Os clientes da organização em xlsx (as colunas da importação); para membros',
 })

@@ -73,6 +73,8 @@ export const paymentMessages = {
 export const customerScreenMessages = {
   title: 'Clientes',
   tabs: { clientes: 'Clientes', pagamentos: 'Formas de pagamento' },
+  exportSheet: 'Exportar clientes (.xlsx)',
+  importTitle: 'Importar clientes de uma planilha',
   readOnly: 'Você pode consultar os clientes. Para cadastrar, editar ou bloquear, peça a permissão "Gerenciar clientes".',
   searchLabel: 'Buscar cliente',
   searchPlaceholder: 'Nome, CNPJ ou contato',

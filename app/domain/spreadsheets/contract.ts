@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema, multipartBody } from '../shared/contract.ts'
-import { idParam, organizacaoIdField, PageQuery, paginatorSchema } from '../shared/fields.ts'
+import { idParam, organizacaoIdField, OrgParams, PageQuery, paginatorSchema } from '../shared/fields.ts'
 import { IMPORT_MAX_MB, spreadsheetMessages as m } from './messages.ts'
 import { IMPORT_STATUSES } from './status.ts'
 
@@ -86,7 +86,7 @@ export const KindParams = z.object({
     .meta({ param: { name: 'tipo', in: 'path' }, example: 'produtos', description: 'produtos, clientes…' }),
 })
 
-const xlsxContent = (description: string) => ({
+export const xlsxContent = (description: string) => ({
   description,
   content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().meta({ format: 'binary' }) } },
 })
@@ -137,3 +137,19 @@ export const modelo = defineEndpoint({
     ...errorResponses,
   },
 })
+
+/** A kind's export: every row of the organization as a streamed xlsx (spec §7 `exportClientes/{id}`, and products). */
+export const exportEndpoint = <const P extends `/${string}/{id}`>(options: { path: P; tags: string[]; summary: string }) =>
+  defineEndpoint({
+    method: 'get',
+    path: options.path,
+    tags: options.tags,
+    summary: options.summary,
+    security: bearer,
+    request: { params: OrgParams },
+    responses: {
+      200: xlsxContent('A planilha'),
+      403: jsonContent(MessageSchema, 'Não é membro'),
+      ...errorResponses,
+    },
+  })

@@ -1,4 +1,8 @@
+import * as customersApi from '../../../app/domain/customers/contract.ts'
 import type { Api, Deps } from '../http.ts'
+import { registerKindSpreadsheets } from '../spreadsheets/kind-calls.ts'
+import { customerExportRows } from './customer-export.ts'
+import { customerImport } from './customer-import.ts'
 import { registerCustomerCalls } from './customers.ts'
 import { registerPaymentCalls } from './payments.ts'
 
@@ -6,4 +10,10 @@ import { registerPaymentCalls } from './payments.ts'
 export function registerCustomers(app: Api, deps: Deps) {
   registerCustomerCalls(app, deps)
   registerPaymentCalls(app, deps)
+  registerKindSpreadsheets(app, deps, {
+    kind: customerImport,
+    importCall: customersApi.importClientes,
+    exportCall: customersApi.exportClientes,
+    rows: customerExportRows,
+  })
 }

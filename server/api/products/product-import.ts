@@ -130,26 +130,29 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
       const values = sql.join(
         updates.map(
           ({ id, row: r }) =>
-            sql`(${id}::integer, ${r.ean}::char(13), ${r.codigo}::text, ${r.nome}::text, ${r.marca}::text, ${r.categoria}::text, ${r.ncm}::char(8), ${r.preco_centavos}::integer, ${r.unidade}::text, ${r.embalagem}::integer, ${r.ativo}::boolean, ${r.imposto}::boolean)`,
+            sql`(${id}::integer, ${r.ean ?? null}::char(13), ${r.codigo ?? null}::text, ${r.nome}::text, ${r.marca ?? null}::text, ${r.categoria ?? null}::text, ${r.ncm ?? null}::char(8), ${r.preco_centavos}::integer, ${r.unidade ?? null}::text, ${r.embalagem ?? null}::integer, ${r.ativo ?? null}::boolean, ${r.imposto ?? null}::boolean)`,
         ),
         sql`, `,
       )
-      // One statement per chunk. An identifier the row leaves empty keeps the product's own: a file
-      // without the code column must not wipe the codes.
+      // A column the file does not have (undefined in every row of it) keeps the product's value; an
+      // empty cell of a column it has clears it, except the identifiers and flags, which keep theirs.
+      const has = (key: keyof ProductRow) => updates[0].row[key] !== undefined
+      const set = [
+        sql`ean = coalesce(v.ean, p.ean)`,
+        sql`codigo = coalesce(v.codigo, p.codigo)`,
+        sql`nome = v.nome`,
+        sql`preco_centavos = v.preco`,
+        ...(has('marca') ? [sql`marca = v.marca`] : []),
+        ...(has('categoria') ? [sql`categoria = v.categoria`] : []),
+        ...(has('ncm') ? [sql`ncm = v.ncm`] : []),
+        ...(has('unidade') ? [sql`unidade = coalesce(v.unidade, p.unidade)`] : []),
+        ...(has('embalagem') ? [sql`embalagem = coalesce(v.embalagem, p.embalagem)`] : []),
+        sql`ativo = coalesce(v.ativo, p.ativo)`,
+        sql`imposto = coalesce(v.imposto, p.imposto)`,
+        sql`updated_at = now()`,
+      ]
       await tx.execute(sql`
-        update products p set
-          ean = coalesce(v.ean, p.ean),
-          codigo = coalesce(v.codigo, p.codigo),
-          nome = v.nome,
-          marca = v.marca,
-          categoria = v.categoria,
-          ncm = v.ncm,
-          preco_centavos = v.preco,
-          unidade = v.unidade,
-          embalagem = v.embalagem,
-          ativo = coalesce(v.ativo, p.ativo),
-          imposto = coalesce(v.imposto, p.imposto),
-          updated_at = now()
+        update products p set ${sql.join(set, sql`, `)}
         from (values ${values}) as v(id, ean, codigo, nome, marca, categoria, ncm, preco, unidade, embalagem, ativo, imposto)
         where p.id = v.id and p.organization_id = ${organizationId}`)
     }
