@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { expect, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { test, DEMO, login } from './helpers.ts'
@@ -57,7 +56,7 @@ test('1,000 products imported from xlsx, then exported and read back', async ({ 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar produtos (.xlsx)' }).click()])
   const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(await readFile((await download.path())!))
+  await workbook.xlsx.readFile(await download.path())
   const ws = workbook.worksheets[0]
   expect(ws.name).toBe('Produtos')
   const header = (ws.getRow(1).values as unknown[]).slice(1)
