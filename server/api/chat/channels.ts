@@ -58,28 +58,37 @@ export async function notificationsFor(db: Db | Tx, userId: number, organization
 export const OVERDUE_AFTER_HOURS = 24
 
 /**
- * msg_atraso of the company in session (spec §3, the header's 'mensagens aguardando resposta'):
- * in its external channels (B, F), the messages from other organizations written after its own
- * last message there and older than OVERDUE_AFTER_HOURS.
+ * Per channel, the messages waiting for an answer from `organization` (spec §3, the header's 'mensagens
+ * aguardando resposta'): in its external channels (B, F), the messages from other organizations written
+ * after its own last message there and older than OVERDUE_AFTER_HOURS.
  */
-export async function overdueFor(db: Db | Tx, organization: typeof organizations.$inferSelect) {
-  const ours = sql`coalesce((select max(x.id) from ${chatMessages} x where x.channel_id = ${chatChannels.id} and x.organization_id = ${organization.id}), 0)`
+const overdueIn = (organization: typeof organizations.$inferSelect) => sql<number>`case when ${chatChannels.padrao} = 'I' then 0 else (
+  select count(*)::int from ${chatMessages} x
+  where x.channel_id = ${chatChannels.id}
+    and x.organization_id is distinct from ${organization.id}
+    and x.created_at < now() - make_interval(hours => ${OVERDUE_AFTER_HOURS})
+    and x.id > coalesce((select max(y.id) from ${chatMessages} y where y.channel_id = ${chatChannels.id} and y.organization_id = ${organization.id}), 0)
+) end`
+
+/**
+ * The header's chat counters of the company in session, in one statement: notificacoes_chat (the
+ * member's unread messages, as notificationsFor counts them) and msg_atraso (overdueIn). A channel
+ * whose owner lost the paid features counts for neither.
+ */
+export async function chatCountersFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {
   const rows = await db
-    .select({ owner: organizations, late: count() })
-    .from(chatMessages)
-    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+    .select({ padrao: chatChannels.padrao, unread: unreadFor(userId), late: overdueIn(organization), plano: organizations.plano, trialStartedAt: organizations.trialStartedAt })
+    .from(chatChannels)
     .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
-    .where(
-      and(
-        channelsOfOrganization(organization),
-        sql`${chatChannels.padrao} <> 'I'`,
-        sql`${chatMessages.organizationId} is distinct from ${organization.id}`,
-        sql`${chatMessages.createdAt} < now() - make_interval(hours => ${OVERDUE_AFTER_HOURS})`,
-        sql`${chatMessages.id} > ${ours}`,
-      ),
-    )
-    .groupBy(chatChannels.id, organizations.id)
-  return rows.reduce((n, r) => n + (hasPaidFeatures(r.owner) ? r.late : 0), 0)
+    .where(channelsOfOrganization(organization))
+  let unread = 0
+  let overdue = 0
+  for (const r of rows) {
+    if (r.padrao !== 'I' && !hasPaidFeatures(r)) continue
+    unread += r.unread
+    overdue += r.late
+  }
+  return { unread, overdue }
 }
 
 export type ChannelSummary = z.infer<typeof chatApi.ChannelSchema>

@@ -1,39 +1,54 @@
 import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
-import { organizationRestrictions } from '../../db/schema/index.ts'
-import { requireAuth, type Api, type Deps } from '../http.ts'
-import { notificationsFor, overdueFor } from '../chat/channels.ts'
-import { requireMembership } from './membership.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
+import { abort, requireAuth, type Api, type Deps } from '../http.ts'
+import { chatCountersFor } from '../chat/channels.ts'
+import { NOT_A_MEMBER } from './membership.ts'
 import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
-import { feedbackPending } from './feedback.ts'
-import { companyFace, loadContactLinks } from './visiting-card.ts'
-
-
+import { companyFace } from './visiting-card.ts'
 
 /** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
 const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
 
+const r = organizationRestrictions
+const l = organizationContactLinks
+const f = organizationFeedbacks
 
+/**
+ * Every company screen reads this profile (the private layout), so it is built in two statements:
+ * the membership with the organization, its restrictions, its visiting card's links (in the order
+ * the company gave them) and whether this member still owes the feedback; then the chat counters.
+ */
 export function registerCompanyProfile(app: Api, { db }: Deps) {
   app.openapi(
     createRoute({ ...orgApi.profile, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const user = c.get('user')
       const { id } = c.req.valid('param')
-      const { membership: m, organization: o } = await requireMembership(db, user.id, id)
-      const restrictions = await db
-        .select({ restricao: organizationRestrictions.restricao })
-        .from(organizationRestrictions)
-        .where(eq(organizationRestrictions.organizationId, o.id))
-      const links = await loadContactLinks(db, o.id)
+      const [row] = await db
+        .select({
+          m: memberships,
+          o: organizations,
+          restricoes: sql<{ restricao: string }[]>`coalesce((select json_agg(json_build_object('restricao', ${r.restricao})) from ${r} where ${r.organizationId} = ${organizations.id}), '[]'::json)`,
+          links: sql<{ id: number; type: string; content: string }[]>`coalesce((
+            select json_agg(json_build_object('id', ${l.id}, 'type', ${l.type}, 'content', ${l.content}) order by ${l.position}, ${l.id})
+            from ${l} where ${l.organizationId} = ${organizations.id}), '[]'::json)`,
+          answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${organizations.id} and ${f.userId} = ${user.id})`,
+        })
+        .from(memberships)
+        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(and(eq(memberships.userId, user.id), eq(memberships.organizationId, id), eq(memberships.active, true)))
+      if (!row) abort(403, NOT_A_MEMBER)
+      const { m, o } = row
+      const counters = await chatCountersFor(db, user.id, o)
       const trialUsed = trialDaysUsed(o)
       return c.json(
         {
           ...companyFace(o),
-          links,
+          links: row.links,
           is_linked: o.bandeiraId !== null,
-          restricoes: restrictions,
+          restricoes: row.restricoes,
           bandeira_id: o.bandeiraId,
           permissions: { type: permissionType(o.plano, trialUsed, o.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
           level: m.level,
@@ -44,12 +59,12 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           trial_days: o.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
           active: o.active,
           // Asked of each member once: answered, the member enters freely.
-          feedback: await feedbackPending(db, o, user.id),
+          feedback: o.feedback && !row.answered,
           plano: o.plano as 'B' | 'P' | 'U' | 'M',
           codigo_bandeira: o.tipo === 'b' ? o.codigoBandeira : null,
-          // The chat and the conditions issues fill these counters.
-          notificacoes_chat: (await notificationsFor(db, user.id, o)).total,
-          msg_atraso: await overdueFor(db, o),
+          notificacoes_chat: counters.unread,
+          msg_atraso: counters.overdue,
+          // The conditions issue fills this counter.
           condicoes_restritas: 0,
         },
         200,
