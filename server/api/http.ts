@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
@@ -165,13 +165,10 @@ export function forgetTokens(db: Db, which: { tokenIds: number[] } | { userId: n
   }
 }
 
-function lookUpToken(db: Db, tokenId: number): Promise<VerifiedToken | undefined> {
-  const map = trustedOf(db)
-  const now = Date.now()
-  const kept = map.get(tokenId)
-  if (kept && kept.until > now) return kept.row
-  if (kept) map.delete(tokenId)
-  const row = db
+/** Built once per database (and, on PostgreSQL, planned once per connection): it runs on most API calls. */
+const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>()
+const prepareTokenQuery = (db: Db) =>
+  db
     .select({
       tokenHash: personalAccessTokens.tokenHash,
       expiresAt: personalAccessTokens.expiresAt,
@@ -182,7 +179,22 @@ function lookUpToken(db: Db, tokenId: number): Promise<VerifiedToken | undefined
     })
     .from(personalAccessTokens)
     .innerJoin(users, eq(users.id, personalAccessTokens.userId))
-    .where(eq(personalAccessTokens.id, tokenId))
+    .where(eq(personalAccessTokens.id, sql.placeholder('tokenId')))
+    .prepare('api_token')
+function tokenQuery(db: Db) {
+  let query = tokenQueries.get(db)
+  if (!query) tokenQueries.set(db, (query = prepareTokenQuery(db)))
+  return query
+}
+
+function lookUpToken(db: Db, tokenId: number): Promise<VerifiedToken | undefined> {
+  const map = trustedOf(db)
+  const now = Date.now()
+  const kept = map.get(tokenId)
+  if (kept && kept.until > now) return kept.row
+  if (kept) map.delete(tokenId)
+  const row = tokenQuery(db)
+    .execute({ tokenId })
     .then(([found]) => found)
   const entry: Trusted = { row, until: now + TOKEN_TRUST_MS }
   const drop = () => map.get(tokenId) === entry && map.delete(tokenId)

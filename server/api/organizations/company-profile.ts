@@ -1,9 +1,10 @@
 import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
-import { chatCountersFor } from '../chat/channels.ts'
+import { chatCountersOf, sumChatCounters } from '../chat/channels.ts'
 import { NOT_A_MEMBER } from './membership.ts'
 import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
 import { companyFace } from './visiting-card.ts'
@@ -14,11 +15,13 @@ const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 
 const r = organizationRestrictions
 const l = organizationContactLinks
 const f = organizationFeedbacks
+// Aliased: the chat counters' subquery reads other organizations (the channels' owners).
+const o = alias(organizations, 'o')
 
 /**
- * Every company screen reads this profile (the private layout), so it is built in two statements:
- * the membership with the organization, its restrictions, its visiting card's links (in the order
- * the company gave them) and whether this member still owes the feedback; then the chat counters.
+ * Every company screen reads this profile (the private layout), so it is read in one statement: the
+ * membership with the organization, its restrictions, its visiting card's links (in the order the
+ * company gave them), whether this member still owes the feedback, and the header's chat counters.
  */
 export function registerCompanyProfile(app: Api, { db }: Deps) {
   app.openapi(
@@ -29,39 +32,40 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
       const [row] = await db
         .select({
           m: memberships,
-          o: organizations,
-          restricoes: sql<{ restricao: string }[]>`coalesce((select json_agg(json_build_object('restricao', ${r.restricao})) from ${r} where ${r.organizationId} = ${organizations.id}), '[]'::json)`,
+          o,
+          restricoes: sql<{ restricao: string }[]>`coalesce((select json_agg(json_build_object('restricao', ${r.restricao})) from ${r} where ${r.organizationId} = ${o.id}), '[]'::json)`,
           links: sql<{ id: number; type: string; content: string }[]>`coalesce((
             select json_agg(json_build_object('id', ${l.id}, 'type', ${l.type}, 'content', ${l.content}) order by ${l.position}, ${l.id})
-            from ${l} where ${l.organizationId} = ${organizations.id}), '[]'::json)`,
-          answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${organizations.id} and ${f.userId} = ${user.id})`,
+            from ${l} where ${l.organizationId} = ${o.id}), '[]'::json)`,
+          answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${o.id} and ${f.userId} = ${user.id})`,
+          counters: chatCountersOf(user.id, o),
         })
         .from(memberships)
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .innerJoin(o, eq(o.id, memberships.organizationId))
         .where(and(eq(memberships.userId, user.id), eq(memberships.organizationId, id), eq(memberships.active, true)))
       if (!row) abort(403, NOT_A_MEMBER)
-      const { m, o } = row
-      const counters = await chatCountersFor(db, user.id, o)
-      const trialUsed = trialDaysUsed(o)
+      const { m, o: org } = row
+      const counters = sumChatCounters(row.counters)
+      const trialUsed = trialDaysUsed(org)
       return c.json(
         {
-          ...companyFace(o),
+          ...companyFace(org),
           links: row.links,
-          is_linked: o.bandeiraId !== null,
+          is_linked: org.bandeiraId !== null,
           restricoes: row.restricoes,
-          bandeira_id: o.bandeiraId,
-          permissions: { type: permissionType(o.plano, trialUsed, o.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
+          bandeira_id: org.bandeiraId,
+          permissions: { type: permissionType(org.plano, trialUsed, org.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[org.plano] ?? -1 },
           level: m.level,
           is_admin: m.isAdmin,
-          vertical_id: o.verticalId,
-          tokenbase: o.tokenbase,
+          vertical_id: org.verticalId,
+          tokenbase: org.tokenbase,
           logged_user: user.id,
-          trial_days: o.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
-          active: o.active,
+          trial_days: org.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
+          active: org.active,
           // Asked of each member once: answered, the member enters freely.
-          feedback: o.feedback && !row.answered,
-          plano: o.plano as 'B' | 'P' | 'U' | 'M',
-          codigo_bandeira: o.tipo === 'b' ? o.codigoBandeira : null,
+          feedback: org.feedback && !row.answered,
+          plano: org.plano as 'B' | 'P' | 'U' | 'M',
+          codigo_bandeira: org.tipo === 'b' ? org.codigoBandeira : null,
           notificacoes_chat: counters.unread,
           msg_atraso: counters.overdue,
           // The conditions issue fills this counter.
