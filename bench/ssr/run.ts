@@ -135,7 +135,18 @@ async function logIn() {
   return { anonymous: '', member: cookieHeader(member), company: cookieHeader(company) }
 }
 
-type Figures = { path: string; label: string; rps: number; p50: number; p99: number; errors: number; ratio: number; queries: number | null }
+type Figures = {
+  path: string
+  label: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  ratio: number
+  queries: number | null
+  cpuPerRequest: number | null
+  cpuRatio: number | null
+}
 
 /** Views loaded one after another to count a page's statements (PostgreSQL only: bench/ssr/count-queries.ts). */
 const COUNTED_VIEWS = 20
@@ -156,7 +167,24 @@ async function countQueries(child: ChildProcess, file: string, page: Page, cooki
   return ((await queryCount(child, file)) - before) / COUNTED_VIEWS
 }
 
-async function measure(page: Page, cookie: string, seconds: number) {
+/**
+ * CPU time the server process has used (user + system, ms), from /proc (Linux; null elsewhere). Per request it
+ * is steadier than requests/s on a shared machine: other work slows the server down, it does not make it work
+ * more. On PostgreSQL the database's own processes are not in it.
+ */
+function serverCpuMs(child: ChildProcess): number | null {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+/** The kernel's USER_HZ: 100 on Linux on every common architecture. */
+const CLOCK_TICKS = 100
+
+async function measure(page: Page, cookie: string, seconds: number, child?: ChildProcess) {
+  const cpuBefore = child ? serverCpuMs(child) : null
   const check = await fetch(`${base}${page.path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} })
   if (check.status !== 200) throw new Error(`GET ${page.path} como ${page.as}: ${check.status}, esperava 200.`)
   const result = await autocannon({
@@ -165,7 +193,9 @@ async function measure(page: Page, cookie: string, seconds: number) {
     duration: seconds,
     headers: { ...(cookie ? { cookie } : {}), accept: 'text/html', 'accept-encoding': 'gzip' },
   })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts }
+  const cpuAfter = child ? serverCpuMs(child) : null
+  const cpuPerRequest = cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : null
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuPerRequest }
 }
 
 async function createPostgresDatabase() {
@@ -201,13 +231,16 @@ async function runOn(database: 'pglite' | 'postgres') {
       // Counted before the load: requests autocannon leaves in flight would be counted too.
       const queries = countFile ? await countQueries(child, countFile, page, cookies[page.as]) : null
       if (warmup) await measure(page, cookies[page.as], warmup)
-      const figures = await measure(page, cookies[page.as], duration)
-      rows.push({ path: page.path, label: page.label, ...figures, ratio: 0, queries })
+      const figures = await measure(page, cookies[page.as], duration, child)
+      rows.push({ path: page.path, label: page.label, ...figures, ratio: 0, queries, cpuRatio: null })
     }
     // Let the requests still in flight finish before the server stops: one more request waits behind them.
     await fetch(`${base}${PAGES.at(-1)!.path}`, { headers: { cookie: cookies.company } }).then((r) => r.arrayBuffer())
-    const login = rows[0].rps
-    for (const row of rows) row.ratio = row.rps / login
+    const login = rows[0]
+    for (const row of rows) {
+      row.ratio = row.rps / login.rps
+      row.cpuRatio = row.cpuPerRequest && login.cpuPerRequest ? login.cpuPerRequest / row.cpuPerRequest : null
+    }
     return rows
   } finally {
     await stopServer(child)
@@ -219,7 +252,7 @@ async function runOn(database: 'pglite' | 'postgres') {
 
 function printTable(database: string, rows: Figures[]) {
   console.log(`\n${database === 'pglite' ? 'PGlite (banco embutido)' : 'PostgreSQL'}: ${connections} conexões, ${duration} s por página`)
-  const header = ['página', 'caminho', 'req/s', 'p50 ms', 'p99 ms', 'erros', '× Login', 'consultas/visita']
+  const header = ['página', 'caminho', 'req/s', 'p50 ms', 'p99 ms', 'erros', '× Login', 'CPU ms/req', '× Login (CPU)', 'consultas/visita']
   const cells = rows.map((r) => [
     r.label,
     r.path,
@@ -228,6 +261,8 @@ function printTable(database: string, rows: Figures[]) {
     String(r.p99),
     String(r.errors),
     r.ratio.toFixed(2),
+    r.cpuPerRequest === null ? '-' : r.cpuPerRequest.toFixed(2),
+    r.cpuRatio === null ? '-' : r.cpuRatio.toFixed(2),
     r.queries === null ? '-' : String(Math.round(r.queries * 10) / 10),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))

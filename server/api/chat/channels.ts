@@ -1,6 +1,6 @@
 import * as chatApi from '../../../app/domain/chat/contract.ts'
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
@@ -20,7 +20,7 @@ const PER_PAGE = 20
 const other = alias(organizations, 'other')
 
 /** Others' messages after the caller's read cursor, per channel. */
-const unreadFor = (userId: number) => sql<number>`(
+const unreadFor = (userId: number | Placeholder) => sql<number>`(
   select count(*)::int from ${chatMessages}
   where ${chatMessages.channelId} = ${chatChannels.id}
     and ${chatMessages.userId} is distinct from ${userId}
@@ -77,7 +77,7 @@ type ChannelCounters = { padrao: string; unread: number; late: number; plano: st
  * them with the company, in one statement): per channel with something to count, the member's unread messages
  * (as notificationsFor counts them) and those waiting for an answer (overdueIn), with the channel owner's plan.
  */
-export function chatCountersOf(userId: number, o: { id: AnyPgColumn; tipo: AnyPgColumn; bandeiraId: AnyPgColumn }) {
+export function chatCountersOf(userId: number | Placeholder, o: { id: AnyPgColumn; tipo: AnyPgColumn; bandeiraId: AnyPgColumn }) {
   return sql<ChannelCounters[]>`coalesce((
     select json_agg(json_build_object('padrao', s.padrao, 'unread', s.unread, 'late', s.late, 'plano', s.plano, 'trial', s.trial))
     from (

@@ -2,6 +2,7 @@ import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
 import { memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { chatCountersOf, sumChatCounters } from '../chat/channels.ts'
@@ -18,6 +19,32 @@ const f = organizationFeedbacks
 // Aliased: the chat counters' subquery reads other organizations (the channels' owners).
 const o = alias(organizations, 'o')
 
+const userId = sql.placeholder('userId')
+const prepareProfileQuery = (db: Db) =>
+  db
+    .select({
+      m: memberships,
+      o,
+      restricoes: sql<{ restricao: string }[]>`coalesce((select json_agg(json_build_object('restricao', ${r.restricao})) from ${r} where ${r.organizationId} = ${o.id}), '[]'::json)`,
+      links: sql<{ id: number; type: string; content: string }[]>`coalesce((
+        select json_agg(json_build_object('id', ${l.id}, 'type', ${l.type}, 'content', ${l.content}) order by ${l.position}, ${l.id})
+        from ${l} where ${l.organizationId} = ${o.id}), '[]'::json)`,
+      answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${o.id} and ${f.userId} = ${userId})`,
+      counters: chatCountersOf(userId, o),
+    })
+    .from(memberships)
+    .innerJoin(o, eq(o.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, sql.placeholder('organizationId')), eq(memberships.active, true)))
+    .prepare('company_profile')
+
+/** Built once per database (and, on PostgreSQL, planned once per connection). */
+const profileQueries = new WeakMap<Db, ReturnType<typeof prepareProfileQuery>>()
+function profileQuery(db: Db) {
+  let query = profileQueries.get(db)
+  if (!query) profileQueries.set(db, (query = prepareProfileQuery(db)))
+  return query
+}
+
 /**
  * Every company screen reads this profile (the private layout), so it is read in one statement: the
  * membership with the organization, its restrictions, its visiting card's links (in the order the
@@ -29,20 +56,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
     async (c) => {
       const user = c.get('user')
       const { id } = c.req.valid('param')
-      const [row] = await db
-        .select({
-          m: memberships,
-          o,
-          restricoes: sql<{ restricao: string }[]>`coalesce((select json_agg(json_build_object('restricao', ${r.restricao})) from ${r} where ${r.organizationId} = ${o.id}), '[]'::json)`,
-          links: sql<{ id: number; type: string; content: string }[]>`coalesce((
-            select json_agg(json_build_object('id', ${l.id}, 'type', ${l.type}, 'content', ${l.content}) order by ${l.position}, ${l.id})
-            from ${l} where ${l.organizationId} = ${o.id}), '[]'::json)`,
-          answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${o.id} and ${f.userId} = ${user.id})`,
-          counters: chatCountersOf(user.id, o),
-        })
-        .from(memberships)
-        .innerJoin(o, eq(o.id, memberships.organizationId))
-        .where(and(eq(memberships.userId, user.id), eq(memberships.organizationId, id), eq(memberships.active, true)))
+      const [row] = await profileQuery(db).execute({ userId: user.id, organizationId: id })
       if (!row) abort(403, NOT_A_MEMBER)
       const { m, o: org } = row
       const counters = sumChatCounters(row.counters)
