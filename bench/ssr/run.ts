@@ -160,6 +160,8 @@ async function queryCount(child: ChildProcess, file: string) {
 
 /** Statements per view of a page, on average over COUNTED_VIEWS sequential views. */
 async function countQueries(child: ChildProcess, file: string, page: Page, cookie: string) {
+  // The previous page's load may leave requests in flight: they finish first.
+  await sleep(2000)
   const before = await queryCount(child, file)
   for (let i = 0; i < COUNTED_VIEWS; i++) {
     await fetch(`${base}${page.path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} }).then((r) => r.arrayBuffer())
@@ -228,7 +230,7 @@ async function runOn(database: 'pglite' | 'postgres') {
     const cookies = await logIn()
     const rows: Figures[] = []
     for (const page of PAGES.filter((p) => p.path === '/' || args.pages.split(',').includes(p.path))) {
-      // Counted before the load: requests autocannon leaves in flight would be counted too.
+      // Counted before this page's load: requests it leaves in flight would be counted too.
       const queries = countFile ? await countQueries(child, countFile, page, cookies[page.as]) : null
       if (warmup) await measure(page, cookies[page.as], warmup)
       const figures = await measure(page, cookies[page.as], duration, child)
