@@ -62,8 +62,23 @@ function sessionStorage() {
 
 export type AppSession = Session<SessionData, FlashData>
 
-export function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get('Cookie'))
+/** The session read once per request: the private layout and the screen below it run side by side on the same Request. */
+const readDuring = new WeakMap<Request, Promise<AppSession>>()
+
+/**
+ * The request's session. Each caller gets its own copy of what was read (a loader that changes it and
+ * commits does not change another's), but the row is read and its token unsealed once per request.
+ * An action and the loaders after it each get a Request of their own, so they read the session afresh.
+ */
+export async function getSession(request: Request) {
+  let read = readDuring.get(request)
+  if (!read) {
+    read = sessionStorage().getSession(request.headers.get('Cookie'))
+    readDuring.set(request, read)
+  }
+  const session = await read
+  // The data as read, flash values included (createSession types only the lasting ones).
+  return createSession<SessionData, FlashData>(structuredClone(session.data) as SessionData, session.id)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -58,14 +58,19 @@ const PAGES: Page[] = [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function startServer(env: Record<string, string>, profileDir: string | null): ChildProcess {
-  const flags = ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]
+function startServer(env: Record<string, string>, profileDir: string | null, countFile: string | null): ChildProcess {
+  const flags = [
+    '--import',
+    'tsx',
+    ...(countFile ? ['--import', './bench/ssr/count-queries.ts'] : []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ]
   // The product as `npm start` runs it: its own API in process, no Redis, mail to files.
   const { API_URL, REDIS_URL, SMTP_URL, DATABASE_URL, ...inherited } = process.env
   return spawn(process.execPath, [...flags, 'server/index.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), APP_URL: base, SEED_DEMO: '1', ...env },
+    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), APP_URL: base, SEED_DEMO: '1', ...(countFile ? { BENCH_QUERY_COUNT_FILE: countFile } : {}), ...env },
   })
 }
 
@@ -108,9 +113,14 @@ async function post(pathname: string, form: Record<string, string>, jar: Map<str
   return keepCookies(jar, response)
 }
 
-/** The two sessions measured: logged in (no company) and logged in with Distribuidora Sol entered. */
+/**
+ * The two sessions measured: logged in (no company) and logged in with Distribuidora Sol entered. Two
+ * logins: entering a company changes the session it is entered in (kept on the server), so one session
+ * cannot be both.
+ */
 async function logIn() {
   const member = await post('/?index', { email: EMAIL, password: PASSWORD }, new Map())
+  const entering = await post('/?index', { email: EMAIL, password: PASSWORD }, new Map())
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -121,13 +131,62 @@ async function logIn() {
   )
   const org = list.organizacoes.data.find((m) => m.organizacao.nome === COMPANY)
   if (!org) throw new Error(`${EMAIL} não é membro de ${COMPANY}.`)
-  const company = await post('/personal-environment', { organizacao_id: String(org.organizacao_id) }, new Map(member))
+  const company = await post('/personal-environment', { organizacao_id: String(org.organizacao_id) }, entering)
   return { anonymous: '', member: cookieHeader(member), company: cookieHeader(company) }
 }
 
-type Figures = { path: string; label: string; rps: number; p50: number; p99: number; errors: number; ratio: number }
+type Figures = {
+  path: string
+  label: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  ratio: number
+  queries: number | null
+  cpuPerRequest: number | null
+  cpuRatio: number | null
+}
 
-async function measure(page: Page, cookie: string, seconds: number) {
+/** Views loaded one after another to count a page's statements (PostgreSQL only: bench/ssr/count-queries.ts). */
+const COUNTED_VIEWS = 20
+
+async function queryCount(child: ChildProcess, file: string) {
+  rmSync(file, { force: true })
+  child.kill('SIGUSR2')
+  for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20)
+  return Number(readFileSync(file, 'utf8'))
+}
+
+/** Statements per view of a page, on average over COUNTED_VIEWS sequential views. */
+async function countQueries(child: ChildProcess, file: string, page: Page, cookie: string) {
+  // The previous page's load may leave requests in flight: they finish first.
+  await sleep(2000)
+  const before = await queryCount(child, file)
+  for (let i = 0; i < COUNTED_VIEWS; i++) {
+    await fetch(`${base}${page.path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} }).then((r) => r.arrayBuffer())
+  }
+  return ((await queryCount(child, file)) - before) / COUNTED_VIEWS
+}
+
+/**
+ * CPU time the server process has used (user + system, ms), from /proc (Linux; null elsewhere). Per request it
+ * is steadier than requests/s on a shared machine: other work slows the server down, it does not make it work
+ * more. On PostgreSQL the database's own processes are not in it.
+ */
+function serverCpuMs(child: ChildProcess): number | null {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+/** The kernel's USER_HZ: 100 on Linux on every common architecture. */
+const CLOCK_TICKS = 100
+
+async function measure(page: Page, cookie: string, seconds: number, child?: ChildProcess) {
+  const cpuBefore = child ? serverCpuMs(child) : null
   const check = await fetch(`${base}${page.path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} })
   if (check.status !== 200) throw new Error(`GET ${page.path} como ${page.as}: ${check.status}, esperava 200.`)
   const result = await autocannon({
@@ -136,7 +195,9 @@ async function measure(page: Page, cookie: string, seconds: number) {
     duration: seconds,
     headers: { ...(cookie ? { cookie } : {}), accept: 'text/html', 'accept-encoding': 'gzip' },
   })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts }
+  const cpuAfter = child ? serverCpuMs(child) : null
+  const cpuPerRequest = cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : null
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuPerRequest }
 }
 
 async function createPostgresDatabase() {
@@ -162,20 +223,26 @@ async function runOn(database: 'pglite' | 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ssr-'))
   const pgDb = database === 'postgres' ? await createPostgresDatabase() : null
   const profileDir = args['cpu-prof'] ? path.join(root, 'bench/ssr/results', `profile-${database}`) : null
-  const child = startServer({ DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) }, profileDir)
+  const countFile = pgDb ? path.join(dataDir, 'query-count') : null
+  const child = startServer({ DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) }, profileDir, countFile)
   try {
     await waitUntilUp(child)
     const cookies = await logIn()
     const rows: Figures[] = []
     for (const page of PAGES.filter((p) => p.path === '/' || args.pages.split(',').includes(p.path))) {
+      // Counted before this page's load: requests it leaves in flight would be counted too.
+      const queries = countFile ? await countQueries(child, countFile, page, cookies[page.as]) : null
       if (warmup) await measure(page, cookies[page.as], warmup)
-      const figures = await measure(page, cookies[page.as], duration)
-      rows.push({ path: page.path, label: page.label, ...figures, ratio: 0 })
+      const figures = await measure(page, cookies[page.as], duration, child)
+      rows.push({ path: page.path, label: page.label, ...figures, ratio: 0, queries, cpuRatio: null })
     }
     // Let the requests still in flight finish before the server stops: one more request waits behind them.
     await fetch(`${base}${PAGES.at(-1)!.path}`, { headers: { cookie: cookies.company } }).then((r) => r.arrayBuffer())
-    const login = rows[0].rps
-    for (const row of rows) row.ratio = row.rps / login
+    const login = rows[0]
+    for (const row of rows) {
+      row.ratio = row.rps / login.rps
+      row.cpuRatio = row.cpuPerRequest && login.cpuPerRequest ? login.cpuPerRequest / row.cpuPerRequest : null
+    }
     return rows
   } finally {
     await stopServer(child)
@@ -187,8 +254,19 @@ async function runOn(database: 'pglite' | 'postgres') {
 
 function printTable(database: string, rows: Figures[]) {
   console.log(`\n${database === 'pglite' ? 'PGlite (banco embutido)' : 'PostgreSQL'}: ${connections} conexões, ${duration} s por página`)
-  const header = ['página', 'caminho', 'req/s', 'p50 ms', 'p99 ms', 'erros', '× Login']
-  const cells = rows.map((r) => [r.label, r.path, r.rps.toFixed(1), String(r.p50), String(r.p99), String(r.errors), r.ratio.toFixed(2)])
+  const header = ['página', 'caminho', 'req/s', 'p50 ms', 'p99 ms', 'erros', '× Login', 'CPU ms/req', '× Login (CPU)', 'consultas/visita']
+  const cells = rows.map((r) => [
+    r.label,
+    r.path,
+    r.rps.toFixed(1),
+    String(r.p50),
+    String(r.p99),
+    String(r.errors),
+    r.ratio.toFixed(2),
+    r.cpuPerRequest === null ? '-' : r.cpuPerRequest.toFixed(2),
+    r.cpuRatio === null ? '-' : r.cpuRatio.toFixed(2),
+    r.queries === null ? '-' : String(Math.round(r.queries * 10) / 10),
+  ])
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
   const line = (c: string[]) => c.map((v, i) => (i < 2 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ')
   console.log(line(header))

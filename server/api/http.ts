@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
@@ -129,31 +129,95 @@ export async function issueToken(db: Db, userId: number, name: string) {
   return `${row.id}|${secret}`
 }
 
+type VerifiedToken = { tokenHash: string; expiresAt: Date | null; id: number; name: string; email: string; avatar: string | null }
+
+/**
+ * How long this process trusts a token it verified without reading it again (docs/decisions/016-ssr-cost.md).
+ * A page view makes several API calls with the same token; each read was a query. Revocation through this
+ * API (logout, 'Encerrar', password reset) and a change of the user's name or photo forget the tokens at
+ * once on this process; another process may accept a revoked token for up to this long.
+ */
+export const TOKEN_TRUST_MS = 5_000
+const MAX_TRUSTED_TOKENS = 10_000
+
+/** Per database: the tests run several APIs in one process. The lookup is kept while in flight, so parallel calls share it. */
+type Trusted = { row: Promise<VerifiedToken | undefined>; until: number; userId?: number }
+const trusted = new WeakMap<Db, Map<number, Trusted>>()
+const trustedOf = (db: Db) => {
+  let map = trusted.get(db)
+  if (!map) trusted.set(db, (map = new Map()))
+  return map
+}
+
+/**
+ * Forgets verified tokens: call it after the change is written (a lookup in between would read the old row
+ * back into the cache). Either the given token ids, or every token of a user.
+ */
+export function forgetTokens(db: Db, which: { tokenIds: number[] } | { userId: number }) {
+  const map = trustedOf(db)
+  if ('tokenIds' in which) {
+    for (const id of which.tokenIds) map.delete(id)
+    return
+  }
+  for (const [id, entry] of map) {
+    // A lookup still in flight may belong to the user too: forgotten as well.
+    if (entry.userId === undefined || entry.userId === which.userId) map.delete(id)
+  }
+}
+
+/** Built once per database (and, on PostgreSQL, planned once per connection): it runs on most API calls. */
+const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>()
+const prepareTokenQuery = (db: Db) =>
+  db
+    .select({
+      tokenHash: personalAccessTokens.tokenHash,
+      expiresAt: personalAccessTokens.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      avatar: users.avatar,
+    })
+    .from(personalAccessTokens)
+    .innerJoin(users, eq(users.id, personalAccessTokens.userId))
+    .where(eq(personalAccessTokens.id, sql.placeholder('tokenId')))
+    .prepare('api_token')
+function tokenQuery(db: Db) {
+  let query = tokenQueries.get(db)
+  if (!query) tokenQueries.set(db, (query = prepareTokenQuery(db)))
+  return query
+}
+
+function lookUpToken(db: Db, tokenId: number): Promise<VerifiedToken | undefined> {
+  const map = trustedOf(db)
+  const now = Date.now()
+  const kept = map.get(tokenId)
+  if (kept && kept.until > now) return kept.row
+  if (kept) map.delete(tokenId)
+  const row = tokenQuery(db)
+    .execute({ tokenId })
+    .then(([found]) => found)
+  const entry: Trusted = { row, until: now + TOKEN_TRUST_MS }
+  const drop = () => map.get(tokenId) === entry && map.delete(tokenId)
+  // A token that does not exist is not kept: a guessed id must not fill the cache.
+  row.then((found) => (found ? (entry.userId = found.id) : drop()), drop)
+  if (map.size >= MAX_TRUSTED_TOKENS) map.delete(map.keys().next().value!)
+  map.set(tokenId, entry)
+  return row
+}
+
 export function requireAuth(db: Db): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\d{1,10})\|(\S+)$/i.exec(header)
     // An id past PostgreSQL's integer cannot be a token of ours.
     if (!match || Number(match[1]) > MAX_DB_INT) abort(401, 'Unauthenticated.')
-    const [row] = await db
-      .select({
-        tokenId: personalAccessTokens.id,
-        tokenHash: personalAccessTokens.tokenHash,
-        expiresAt: personalAccessTokens.expiresAt,
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        avatar: users.avatar,
-      })
-      .from(personalAccessTokens)
-      .innerJoin(users, eq(users.id, personalAccessTokens.userId))
-      .where(eq(personalAccessTokens.id, Number(match[1])))
+    const tokenId = Number(match[1])
+    const row = await lookUpToken(db, tokenId)
     const given = Buffer.from(sha256(match[2]))
     if (!row || !timingSafeEqual(given, Buffer.from(row.tokenHash)) || (row.expiresAt && row.expiresAt < new Date())) {
       abort(401, 'Unauthenticated.')
     }
-    c.set('user', { id: row.id, name: row.name, email: row.email, avatar: row.avatar, tokenId: row.tokenId, token: `${match[1]}|${match[2]}` })
+    c.set('user', { id: row.id, name: row.name, email: row.email, avatar: row.avatar, tokenId, token: `${match[1]}|${match[2]}` })
     await next()
   })
 }
-

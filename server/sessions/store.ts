@@ -32,6 +32,13 @@ export function createSessionStore(db: Db, lifetimes: SessionLifetimes): WebSess
   const ofUser = (userId: number, ids?: number[]) =>
     ids ? and(eq(webSessions.userId, userId), inArray(webSessions.id, ids)) : eq(webSessions.userId, userId)
 
+  // Every logged-in page view runs it: built once (and, on PostgreSQL, planned once per connection).
+  const readQuery = db
+    .select({ id: webSessions.id, userId: webSessions.userId, tokenSealed: webSessions.tokenSealed, data: webSessions.data, lastSeenAt: webSessions.lastSeenAt })
+    .from(webSessions)
+    .where(and(eq(webSessions.keyHash, sql.placeholder('keyHash')), gt(webSessions.expiresAt, sql`now()`)))
+    .prepare('web_session_read')
+
   return {
     async create(session) {
       const sessionId = randomBytes(32).toString('base64url')
@@ -52,7 +59,7 @@ export function createSessionStore(db: Db, lifetimes: SessionLifetimes): WebSess
 
     async read(sessionId) {
       if (!sessionId) return null
-      const [row] = await db.select().from(webSessions).where(live(sessionId))
+      const [row] = await readQuery.execute({ keyHash: sha256(sessionId) })
       if (!row) return null
       const token = unsealToken(sessionId, row.tokenSealed)
       if (!token) return null

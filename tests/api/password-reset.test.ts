@@ -250,6 +250,8 @@ describe('POST /api/reset-password', () => {
     const second = (await login(u.email, u.password)).body.token as string
     const other = await newUser(t)
     const token = await requestToken(u.email)
+    // In use until then: the reset ends them at once all the same (the verified tokens are forgotten).
+    for (const old of [u.token, second]) expect((await t.get('/api/profile', { token: old })).status).toBe(200)
     expect((await t.post('/api/reset-password', body(u.email, token))).status).toBe(200)
     for (const old of [u.token, second]) {
       const res = await t.get('/api/profile', { token: old })

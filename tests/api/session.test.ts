@@ -88,6 +88,8 @@ describe('POST /api/logout-tokens', () => {
     const u = await newUser(t)
     const other = (await t.post('/api/login', { email: u.email, password: u.password }, { ip: t.nextIp() })).body.token as string
     const third = (await t.post('/api/login', { email: u.email, password: u.password }, { ip: t.nextIp() })).body.token as string
+    // Verified once already: revoking them must end them at once all the same (the verified tokens are forgotten).
+    for (const token of [other, third]) expect((await t.get('/api/profile', { token })).status).toBe(200)
     const res = await t.post('/api/logout-tokens', { tokens: [idOf(third), idOf(other)] }, { token: u.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Sessões encerradas.', tokens: [idOf(other), idOf(third)].sort((a, b) => a - b) })

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { authMessages as m } from '../../../app/domain/auth/messages.ts'
 import { passwordResetTokens, personalAccessTokens, users } from '../../db/schema/index.ts'
 import { passwordResetMail } from '../../mail/templates.ts'
-import { fail, type Api, type Deps } from '../http.ts'
+import { fail, forgetTokens, type Api, type Deps } from '../http.ts'
 import { randomToken, sha256 } from '../../security/tokens.ts'
 import { hashPassword } from '../../security/passwords.ts'
 
@@ -53,7 +53,7 @@ export function registerPasswordReset(app: Api, { db, mailer, config }: Deps) {
     if (row.usedAt) fail('token', m.resetTokenUsed)
     if (row.createdAt.getTime() + RESET_TOKEN_TTL_MS < Date.now()) fail('token', m.resetTokenExpired)
     const passwordHash = await hashPassword(password, config.passwordHashCost)
-    await db.transaction(async (tx) => {
+    const userId = await db.transaction(async (tx) => {
       // Marking the token used in the same statement that checks it makes a second, concurrent use fail.
       const used = await tx
         .update(passwordResetTokens)
@@ -65,7 +65,9 @@ export function registerPasswordReset(app: Api, { db, mailer, config }: Deps) {
       if (!user) fail('token', m.resetTokenInvalid)
       // A new password signs every other device out.
       await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, user.id))
+      return user.id
     })
+    forgetTokens(db, { userId })
     return c.json({ message: m.resetDone }, 200)
   })
 }

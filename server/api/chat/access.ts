@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { chatMessages as m } from '../../../app/domain/chat/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, memberships, organizationLinks, organizations } from '../../db/schema/index.ts'
@@ -21,18 +22,31 @@ const customerLink = (seller: SQL | number, customer: SQL | number) =>
 /** The flags an organization's B channels belong to: itself when it is one, and the flag it joined. */
 const flagsOf = (org: Organization) => [...(org.tipo === 'b' ? [org.id] : []), ...(org.bandeiraId ? [org.bandeiraId] : [])]
 
-/** The channels an organization takes part in, as a condition on chat_channels. */
-export function channelsOfOrganization(org: Organization): SQL {
-  const flags = flagsOf(org)
+/**
+ * The channels of organization `id` as a condition on chat_channels, `flags` being its flags as an integer
+ * array: values of a row already read (channelsOfOrganization), or columns of a row the same query reads
+ * (channelsOfOrganizationRow).
+ */
+function channelsOf(id: SQL | number, flags: SQL): SQL {
   return or(
-    and(eq(chatChannels.padrao, 'I'), eq(chatChannels.organizationId, org.id)),
-    flags.length ? and(eq(chatChannels.padrao, 'B'), inArray(chatChannels.organizationId, flags)) : undefined,
+    and(eq(chatChannels.padrao, 'I'), sql`${chatChannels.organizationId} = ${id}`),
+    and(eq(chatChannels.padrao, 'B'), sql`${chatChannels.organizationId} = any(${flags})`),
     and(
       eq(chatChannels.padrao, 'F'),
-      or(eq(chatChannels.organizationId, org.id), eq(chatChannels.partnerId, org.id)),
+      sql`(${chatChannels.organizationId} = ${id} or ${chatChannels.partnerId} = ${id})`,
       customerLink(sql`${chatChannels.organizationId}`, sql`${chatChannels.partnerId}`),
     ),
   )!
+}
+
+/** The channels an organization takes part in, as a condition on chat_channels. */
+export function channelsOfOrganization(org: Organization): SQL {
+  return channelsOf(org.id, sql`array[${sql.join(flagsOf(org).map((flag) => sql`${flag}::integer`), sql`, `)}]::integer[]`)
+}
+
+/** The same for the organization row `o` (a table or an alias of organizations) of the enclosing query. */
+export function channelsOfOrganizationRow(o: { id: AnyPgColumn; tipo: AnyPgColumn; bandeiraId: AnyPgColumn }): SQL {
+  return channelsOf(sql`${o.id}`, sql`array_remove(array[case when ${o.tipo} = 'b' then ${o.id} end, ${o.bandeiraId}], null)`)
 }
 
 /** Makes the organization's channels that do not exist yet (idempotent: safe on every listing). */

@@ -1,7 +1,7 @@
 import * as chatApi from '../../../app/domain/chat/contract.ts'
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, asc, count, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -10,7 +10,7 @@ import { requireAuth, type Api, type Deps } from '../http.ts'
 import { hasPaidFeatures } from '../organizations/plan-features.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
-import { channelsOfOrganization, ensureChannels, participantIds, requireChannel } from './access.ts'
+import { channelsOfOrganization, channelsOfOrganizationRow, ensureChannels, participantIds, requireChannel } from './access.ts'
 import { selectMessages } from './serialize.ts'
 
 const PER_PAGE = 20
@@ -20,7 +20,7 @@ const PER_PAGE = 20
 const other = alias(organizations, 'other')
 
 /** Others' messages after the caller's read cursor, per channel. */
-const unreadFor = (userId: number) => sql<number>`(
+const unreadFor = (userId: number | Placeholder) => sql<number>`(
   select count(*)::int from ${chatMessages}
   where ${chatMessages.channelId} = ${chatChannels.id}
     and ${chatMessages.userId} is distinct from ${userId}
@@ -40,7 +40,7 @@ const shownOrganization = (orgId: number) =>
  */
 export async function notificationsFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {
   const rows = await db
-    .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: organizations })
+    .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt } })
     .from(chatChannels)
     .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
     .where(channelsOfOrganization(organization))
@@ -58,36 +58,68 @@ export async function notificationsFor(db: Db | Tx, userId: number, organization
 export const OVERDUE_AFTER_HOURS = 24
 
 /**
- * msg_atraso of the company in session (spec §3, the header's 'mensagens aguardando resposta'):
- * in its external channels (B, F), the messages from other organizations written after its own
- * last message there and older than OVERDUE_AFTER_HOURS.
+ * Per channel, the messages waiting for an answer from organization `orgId` (spec §3, the header's 'mensagens
+ * aguardando resposta'): in its external channels (B, F), the messages from other organizations written after
+ * its own last message there and older than OVERDUE_AFTER_HOURS.
  */
-export async function overdueFor(db: Db | Tx, organization: typeof organizations.$inferSelect) {
-  const ours = sql`coalesce((select max(x.id) from ${chatMessages} x where x.channel_id = ${chatChannels.id} and x.organization_id = ${organization.id}), 0)`
-  const rows = await db
-    .select({ owner: organizations, late: count() })
-    .from(chatMessages)
-    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
-    .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
-    .where(
-      and(
-        channelsOfOrganization(organization),
-        sql`${chatChannels.padrao} <> 'I'`,
-        sql`${chatMessages.organizationId} is distinct from ${organization.id}`,
-        sql`${chatMessages.createdAt} < now() - make_interval(hours => ${OVERDUE_AFTER_HOURS})`,
-        sql`${chatMessages.id} > ${ours}`,
-      ),
-    )
-    .groupBy(chatChannels.id, organizations.id)
-  return rows.reduce((n, r) => n + (hasPaidFeatures(r.owner) ? r.late : 0), 0)
+const overdueIn = (orgId: SQL) => sql<number>`case when ${chatChannels.padrao} = 'I' then 0 else (
+  select count(*)::int from ${chatMessages} x
+  where x.channel_id = ${chatChannels.id}
+    and x.organization_id is distinct from ${orgId}
+    and x.created_at < now() - make_interval(hours => ${OVERDUE_AFTER_HOURS})
+    and x.id > coalesce((select max(y.id) from ${chatMessages} y where y.channel_id = ${chatChannels.id} and y.organization_id = ${orgId}), 0)
+) end`
+
+type ChannelCounters = { padrao: string; unread: number; late: number; plano: string; trial: string | null }
+
+/**
+ * The header's chat counters of the organization row `o` of the enclosing query (the company profile reads
+ * them with the company, in one statement): per channel with something to count, the member's unread messages
+ * (as notificationsFor counts them) and those waiting for an answer (overdueIn), with the channel owner's plan.
+ */
+export function chatCountersOf(userId: number | Placeholder, o: { id: AnyPgColumn; tipo: AnyPgColumn; bandeiraId: AnyPgColumn }) {
+  return sql<ChannelCounters[]>`coalesce((
+    select json_agg(json_build_object('padrao', s.padrao, 'unread', s.unread, 'late', s.late, 'plano', s.plano, 'trial', s.trial))
+    from (
+      select ${chatChannels.padrao} as padrao, ${unreadFor(userId)} as unread, ${overdueIn(sql`${o.id}`)} as late,
+             ${organizations.plano} as plano, ${organizations.trialStartedAt} as trial
+      from ${chatChannels} inner join ${organizations} on ${organizations.id} = ${chatChannels.organizationId}
+      where ${channelsOfOrganizationRow(o)}
+    ) s
+    where s.unread > 0 or s.late > 0
+  ), '[]'::json)`
+}
+
+/** notificacoes_chat and msg_atraso from chatCountersOf: a channel whose owner lost the paid features counts for neither. */
+export function sumChatCounters(rows: ChannelCounters[]) {
+  let unread = 0
+  let overdue = 0
+  for (const r of rows) {
+    if (r.padrao !== 'I' && !hasPaidFeatures({ plano: r.plano, trialStartedAt: r.trial ? new Date(r.trial) : null })) continue
+    unread += r.unread
+    overdue += r.late
+  }
+  return { unread, overdue }
 }
 
 export type ChannelSummary = z.infer<typeof chatApi.ChannelSchema>
 
-/** Channels as the list shows them to a member of `orgId`: name, avatar, unread count, last message. */
-export async function describeChannels(db: Db | Tx, userId: number, orgId: number, where: SQL, limit: number, offset = 0): Promise<ChannelSummary[]> {
+/**
+ * Channels as the list shows them to a member of `orgId`: name, avatar, unread count, last message; and how
+ * many channels `where` matches in all (the list's total, read with its page). Only the columns shown are read:
+ * the list runs on every visit of the chat.
+ */
+async function channelPage(db: Db | Tx, userId: number, orgId: number, where: SQL, limit: number, offset = 0): Promise<{ data: ChannelSummary[]; total: number | null }> {
   const rows = await db
-    .select({ channel: chatChannels, other, unread: unreadFor(userId), lastId: lastMessageId, owner: organizations })
+    .select({
+      id: chatChannels.id,
+      padrao: chatChannels.padrao,
+      other: { id: other.id, nome: other.nome, avatar: other.avatar },
+      unread: unreadFor(userId),
+      lastId: lastMessageId,
+      owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt },
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(chatChannels)
     .innerJoin(other, eq(other.id, shownOrganization(orgId)))
     .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
@@ -97,12 +129,12 @@ export async function describeChannels(db: Db | Tx, userId: number, orgId: numbe
     .offset(offset)
   const lastIds = rows.map((r) => r.lastId).filter((id): id is number => id !== null)
   const last = lastIds.length ? await selectMessages(db, inArray(chatMessages.id, lastIds), [asc(chatMessages.id)], lastIds.length) : []
-  return rows.map((r) => {
-    const blocked = r.channel.padrao !== 'I' && !hasPaidFeatures(r.owner)
+  const data = rows.map((r) => {
+    const blocked = r.padrao !== 'I' && !hasPaidFeatures(r.owner)
     return {
-      id: r.channel.id,
-      padrao: r.channel.padrao as Padrao,
-      nome: r.channel.padrao === 'I' ? m.channelTeam(r.other.nome) : r.other.nome,
+      id: r.id,
+      padrao: r.padrao as Padrao,
+      nome: r.padrao === 'I' ? m.channelTeam(r.other.nome) : r.other.nome,
       avatar: keepAvatar(r.other.avatar),
       organizacao_id: r.other.id,
       notificacoes: blocked ? 0 : r.unread,
@@ -110,6 +142,13 @@ export async function describeChannels(db: Db | Tx, userId: number, orgId: numbe
       ultima_mensagem: blocked ? null : (last.find((msg) => msg.id === r.lastId) ?? null),
     }
   })
+  // A page past the end has no row to carry the total.
+  return { data, total: rows.length ? rows[0].total : null }
+}
+
+/** Channels as the list shows them to a member of `orgId` (see channelPage). */
+export async function describeChannels(db: Db | Tx, userId: number, orgId: number, where: SQL, limit: number, offset = 0): Promise<ChannelSummary[]> {
+  return (await channelPage(db, userId, orgId, where, limit, offset)).data
 }
 
 export function registerChatChannels(app: Api, { db }: Deps) {
@@ -126,9 +165,9 @@ export function registerChatChannels(app: Api, { db }: Deps) {
       const conditions: (SQL | undefined)[] = [channelsOfOrganization(organization), eq(chatChannels.padrao, padrao)]
       if (search?.trim()) conditions.push(ilike(other.nome, likePattern(search.trim())))
       const where = and(...conditions)!
-      const [{ total }] = await db.select({ total: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(orgId))).where(where)
-      const data = await describeChannels(db, user.id, orgId, where, PER_PAGE, (page - 1) * PER_PAGE)
-      return c.json(paginated(data, total, page, PER_PAGE), 200)
+      const { data, total } = await channelPage(db, user.id, orgId, where, PER_PAGE, (page - 1) * PER_PAGE)
+      const all = total ?? (await db.select({ n: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(orgId))).where(where))[0].n
+      return c.json(paginated(data, all, page, PER_PAGE), 200)
     },
   )
 

@@ -1,55 +1,88 @@
 import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
-import { organizationRestrictions } from '../../db/schema/index.ts'
-import { requireAuth, type Api, type Deps } from '../http.ts'
-import { notificationsFor, overdueFor } from '../chat/channels.ts'
-import { requireMembership } from './membership.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
+import { abort, requireAuth, type Api, type Deps } from '../http.ts'
+import { chatCountersOf, sumChatCounters } from '../chat/channels.ts'
+import { NOT_A_MEMBER } from './membership.ts'
 import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
-import { feedbackPending } from './feedback.ts'
-import { companyFace, loadContactLinks } from './visiting-card.ts'
-
-
+import { companyFace } from './visiting-card.ts'
 
 /** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
 const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
 
+const r = organizationRestrictions
+const l = organizationContactLinks
+const f = organizationFeedbacks
+// Aliased: the chat counters' subquery reads other organizations (the channels' owners).
+const o = alias(organizations, 'o')
 
+const userId = sql.placeholder('userId')
+const prepareProfileQuery = (db: Db) =>
+  db
+    .select({
+      m: memberships,
+      o,
+      restricoes: sql<{ restricao: string }[]>`coalesce((select json_agg(json_build_object('restricao', ${r.restricao})) from ${r} where ${r.organizationId} = ${o.id}), '[]'::json)`,
+      links: sql<{ id: number; type: string; content: string }[]>`coalesce((
+        select json_agg(json_build_object('id', ${l.id}, 'type', ${l.type}, 'content', ${l.content}) order by ${l.position}, ${l.id})
+        from ${l} where ${l.organizationId} = ${o.id}), '[]'::json)`,
+      answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${o.id} and ${f.userId} = ${userId})`,
+      counters: chatCountersOf(userId, o),
+    })
+    .from(memberships)
+    .innerJoin(o, eq(o.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, sql.placeholder('organizationId')), eq(memberships.active, true)))
+    .prepare('company_profile')
+
+/** Built once per database (and, on PostgreSQL, planned once per connection). */
+const profileQueries = new WeakMap<Db, ReturnType<typeof prepareProfileQuery>>()
+function profileQuery(db: Db) {
+  let query = profileQueries.get(db)
+  if (!query) profileQueries.set(db, (query = prepareProfileQuery(db)))
+  return query
+}
+
+/**
+ * Every company screen reads this profile (the private layout), so it is read in one statement: the
+ * membership with the organization, its restrictions, its visiting card's links (in the order the
+ * company gave them), whether this member still owes the feedback, and the header's chat counters.
+ */
 export function registerCompanyProfile(app: Api, { db }: Deps) {
   app.openapi(
     createRoute({ ...orgApi.profile, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const user = c.get('user')
       const { id } = c.req.valid('param')
-      const { membership: m, organization: o } = await requireMembership(db, user.id, id)
-      const restrictions = await db
-        .select({ restricao: organizationRestrictions.restricao })
-        .from(organizationRestrictions)
-        .where(eq(organizationRestrictions.organizationId, o.id))
-      const links = await loadContactLinks(db, o.id)
-      const trialUsed = trialDaysUsed(o)
+      const [row] = await profileQuery(db).execute({ userId: user.id, organizationId: id })
+      if (!row) abort(403, NOT_A_MEMBER)
+      const { m, o: org } = row
+      const counters = sumChatCounters(row.counters)
+      const trialUsed = trialDaysUsed(org)
       return c.json(
         {
-          ...companyFace(o),
-          links,
-          is_linked: o.bandeiraId !== null,
-          restricoes: restrictions,
-          bandeira_id: o.bandeiraId,
-          permissions: { type: permissionType(o.plano, trialUsed, o.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[o.plano] ?? -1 },
+          ...companyFace(org),
+          links: row.links,
+          is_linked: org.bandeiraId !== null,
+          restricoes: row.restricoes,
+          bandeira_id: org.bandeiraId,
+          permissions: { type: permissionType(org.plano, trialUsed, org.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[org.plano] ?? -1 },
           level: m.level,
           is_admin: m.isAdmin,
-          vertical_id: o.verticalId,
-          tokenbase: o.tokenbase,
+          vertical_id: org.verticalId,
+          tokenbase: org.tokenbase,
           logged_user: user.id,
-          trial_days: o.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
-          active: o.active,
+          trial_days: org.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
+          active: org.active,
           // Asked of each member once: answered, the member enters freely.
-          feedback: await feedbackPending(db, o, user.id),
-          plano: o.plano as 'B' | 'P' | 'U' | 'M',
-          codigo_bandeira: o.tipo === 'b' ? o.codigoBandeira : null,
-          // The chat and the conditions issues fill these counters.
-          notificacoes_chat: (await notificationsFor(db, user.id, o)).total,
-          msg_atraso: await overdueFor(db, o),
+          feedback: org.feedback && !row.answered,
+          plano: org.plano as 'B' | 'P' | 'U' | 'M',
+          codigo_bandeira: org.tipo === 'b' ? org.codigoBandeira : null,
+          notificacoes_chat: counters.unread,
+          msg_atraso: counters.overdue,
+          // The conditions issue fills this counter.
           condicoes_restritas: 0,
         },
         200,

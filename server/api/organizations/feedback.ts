@@ -2,22 +2,10 @@ import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
 import { FEEDBACK_MESSAGES } from '../../../app/domain/organization/feedback-schema.ts'
-import type { Db } from '../../db/client.ts'
 import { organizationFeedbacks } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
 import { requireMembership } from './membership.ts'
-
-/** True while the organization asks for feedback and this member has not answered yet. */
-export async function feedbackPending(db: Db, organization: { id: number; feedback: boolean }, userId: number) {
-  if (!organization.feedback) return false
-  const [answer] = await db
-    .select({ id: organizationFeedbacks.id })
-    .from(organizationFeedbacks)
-    .where(and(eq(organizationFeedbacks.organizationId, organization.id), eq(organizationFeedbacks.userId, userId)))
-  return !answer
-}
-
 
 export function registerFeedback(app: Api, { db }: Deps) {
   app.openapi(

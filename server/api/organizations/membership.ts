@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cargoPermissions, memberships, organizations } from '../../db/schema/index.ts'
@@ -9,12 +10,25 @@ export const NOT_PERMITTED = 'Você não tem permissão para esta ação.'
 
 type Membership = typeof memberships.$inferSelect
 
-export async function findMembership(db: Db | Tx, userId: number, organizationId: number) {
-  const [row] = await db
+const membershipQuery = (db: Db | Tx) =>
+  db
     .select({ membership: memberships, organization: organizations })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId), eq(memberships.active, true)))
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.organizationId, sql.placeholder('organizationId')), eq(memberships.active, true)))
+
+/** Built once per database: every organization call runs it. Inside a transaction it is built on the spot. */
+const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof membershipQuery>['prepare']>>()
+
+export async function findMembership(db: Db | Tx, userId: number, organizationId: number) {
+  let query: { execute: (values: { userId: number; organizationId: number }) => Promise<{ membership: Membership; organization: typeof organizations.$inferSelect }[]> }
+  if (db instanceof PgTransaction) query = membershipQuery(db)
+  else {
+    let kept = prepared.get(db)
+    if (!kept) prepared.set(db, (kept = membershipQuery(db).prepare('api_membership')))
+    query = kept
+  }
+  const [row] = await query.execute({ userId, organizationId })
   return row ?? null
 }
 
