@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import type { z } from 'zod'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import * as catalogApi from '../../../app/domain/catalog/contract.ts'
 import { catalogMessages as m, PRODUCT_IMAGE_MAX_BYTES } from '../../../app/domain/catalog/messages.ts'
@@ -13,6 +14,19 @@ const PRODUCT_IMAGE_TYPES = { ...IMAGE_TYPES, 'image/webp': CHAT_IMAGE_TYPES['im
 
 type ToggleField = 'ativo' | 'imposto'
 
+/** The columns a product's form sets, alike on create and update. */
+const productColumns = (body: z.output<typeof catalogApi.CreateProductBody>) => ({
+  ean: body.ean,
+  codigo: body.codigo,
+  nome: body.nome,
+  marca: body.marca,
+  categoria: body.categoria,
+  ncm: body.ncm,
+  precoCentavos: body.preco,
+  unidade: body.unidade,
+  embalagem: body.embalagem,
+})
+
 export function registerProductWrites(app: Api, { db, files }: Deps) {
   const auth = requireAuth(db)
 
@@ -26,15 +40,7 @@ export function registerProductWrites(app: Api, { db, files }: Deps) {
           .insert(products)
           .values({
             organizationId: body.organizacao_id,
-            ean: body.ean,
-            codigo: body.codigo,
-            nome: body.nome,
-            marca: body.marca,
-            categoria: body.categoria,
-            ncm: body.ncm,
-            precoCentavos: body.preco,
-            unidade: body.unidade,
-            embalagem: body.embalagem,
+            ...productColumns(body),
             ativo: body.ativo ?? true,
             imposto: body.imposto ?? false,
           })
@@ -55,15 +61,7 @@ export function registerProductWrites(app: Api, { db, files }: Deps) {
         const [row] = await tx
           .update(products)
           .set({
-            ean: body.ean,
-            codigo: body.codigo,
-            nome: body.nome,
-            marca: body.marca,
-            categoria: body.categoria,
-            ncm: body.ncm,
-            precoCentavos: body.preco,
-            unidade: body.unidade,
-            embalagem: body.embalagem,
+            ...productColumns(body),
             ativo: body.ativo ?? before.ativo,
             imposto: body.imposto ?? before.imposto,
             updatedAt: new Date(),
