@@ -96,7 +96,7 @@ test.describe('one guard for every company screen', () => {
     // A screen its menu shows opens as it is.
     await page.goto('/products')
     await expect(page).toHaveURL(/\/products$/)
-    await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Produtos', level: 1 })).toBeVisible()
   })
 
   test('a varejo (type v) opening a seller screen by its address lands on Mercado', async ({ page }) => {
