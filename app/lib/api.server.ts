@@ -1,6 +1,6 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Answer, Endpoint } from '../domain/shared/contract.ts'
-import { callEndpoint, fetchEndpoint, type ApiResult, type CallOptions } from './api-transport.server.ts'
+import { apiErrorMessages, callEndpoint, fetchEndpoint, type ApiResult, type CallOptions } from './api-transport.server.ts'
 import { destroySession, requireAuth } from './session.server.ts'
 
 export { apiErrorMessages, type ApiErrorBody, type ApiResult } from './api-transport.server.ts'
@@ -34,4 +34,11 @@ export function api<E extends Endpoint>(request: Request, endpoint: E, ...[optio
 /** The raw answer, for a file the browser downloads through the web app. */
 export function apiFile<E extends Endpoint>(request: Request, endpoint: E, ...[options]: ApiArgs<E>): Promise<Response> {
   return withSessionToken(request, endpoint, options, (o) => fetchEndpoint(request, endpoint, o))
+}
+
+/** A read the screen cannot do without: a refusal is the page's error (its messages, its status). */
+export async function apiRead<E extends Endpoint>(request: Request, endpoint: E, ...options: ApiArgs<E>): Promise<Answer<E>> {
+  const res = await api(request, endpoint, ...options)
+  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  return res.data
 }

@@ -18,9 +18,8 @@ import {
   PaymentMethodFormSchema,
   UpdateCustomerFormSchema,
 } from '~/domain/customers/schemas.ts'
-import type { Endpoint } from '~/domain/shared/contract.ts'
 import * as teamApi from '~/domain/team/contract.ts'
-import { api, apiErrorMessages, type ApiArgs } from '~/lib/api.server.ts'
+import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -29,20 +28,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Pedidos B2B'
 
 const PER_PAGE = 20
 
-/** A read the screen cannot do without: its failure is the page's error. */
-async function read<E extends Endpoint>(request: Request, endpoint: E, ...options: ApiArgs<E>) {
-  const res = await api(request, endpoint, ...options)
-  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
-  return res.data
-}
-
 /** Admins, and members whose role grants 'clientes', change customers; the API checks the same on every change. */
 async function mayManage(request: Request, company: CompanyProfile, email: string) {
   if (company.is_admin) return true
   const orgId = company.organizacao_id
   const [{ cargos }, mine] = await Promise.all([
-    read(request, teamApi.getcargos, { params: { id: orgId } }),
-    read(request, teamApi.getusers, { params: { id: orgId }, query: { per_page: 100, search: email } }),
+    apiRead(request, teamApi.getcargos, { params: { id: orgId } }),
+    apiRead(request, teamApi.getusers, { params: { id: orgId }, query: { per_page: 100, search: email } }),
   ])
   const me = mine.usuarios.data.find((u) => u.user_id === company.logged_user)
   return (cargos.find((c) => c.id === me?.cargo_id)?.permissoes ?? []).includes('clientes')
@@ -50,7 +42,7 @@ async function mayManage(request: Request, company: CompanyProfile, email: strin
 
 /** The team's active members: who may be a customer's seller. */
 async function sellersOf(request: Request, orgId: number): Promise<Seller[]> {
-  const team = await read(request, teamApi.getusers, { params: { id: orgId }, query: { per_page: 100 } })
+  const team = await apiRead(request, teamApi.getusers, { params: { id: orgId }, query: { per_page: 100 } })
   return team.usuarios.data.filter((u) => u.active).map((u) => ({ id: u.user_id, nome: u.nome }))
 }
 
@@ -82,18 +74,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = Number(url.searchParams.get('id')) || 0
 
   if (aba === 'pagamentos') {
-    const { pagamentos } = await read(request, customersApi.restorePagamentos, { params: { orgId, search: 'null' } })
+    const { pagamentos } = await apiRead(request, customersApi.restorePagamentos, { params: { orgId, search: 'null' } })
     return { aba, canManage, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null, importacao: null }
   }
   const list = listState(url.searchParams)
-  const { clientes } = await read(request, customersApi.restoreClientes, {
+  const { clientes } = await apiRead(request, customersApi.restoreClientes, {
     params: { companyId: orgId, regPerPage: PER_PAGE, search: list.q || 'null', filter: list.filtro, order: list.ordem },
     query: { page: list.page },
   })
   const needsSellers = canManage && (modal === 'novo-cliente' || modal === 'editar-cliente')
   const sellers = needsSellers ? await sellersOf(request, orgId) : []
   const customer = clientes.data.find((c) => c.id === id) ?? null
-  let payments: Awaited<ReturnType<typeof read<typeof customersApi.restorePagamentosCliente>>> | null = null
+  let payments: Awaited<ReturnType<typeof apiRead<typeof customersApi.restorePagamentosCliente>>> | null = null
   if (modal === 'pagamentos-cliente' && id) {
     const res = await api(request, customersApi.restorePagamentosCliente, { params: { orgId, customerId: id } })
     if (res.ok) payments = res.data
@@ -102,7 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { aba, canManage, methods: null, customers: clientes, list, sellers, payments, customer, importacao }
 }
 
-type Intent = 'create-customer' | 'update-customer' | 'block' | 'unblock' | 'customer-payments' | 'allow-all' | 'remove-all' | 'create-payment' | 'delete-payment'
+type Intent = typeof IMPORT_INTENT | 'create-customer' | 'update-customer' | 'block' | 'unblock' | 'customer-payments' | 'allow-all' | 'remove-all' | 'create-payment' | 'delete-payment'
 
 export async function action({ request }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
@@ -116,11 +108,11 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = (name: Intent, error: string) => data({ intent: name, result: undefined, error, created: null }, { status: 400 })
   const done = (text: string) => redirectWithToast(request, back, { kind: 'success', text })
 
-  if (formData.get('intent') === IMPORT_INTENT) {
-    const started = await startImportFromForm(request, customersApi.importClientes, formData)
-    return started instanceof Response ? started : data({ intent: IMPORT_INTENT, result: undefined, error: null, created: null, importError: started.importError }, { status: 400 })
-  }
   switch (intent) {
+    case IMPORT_INTENT: {
+      const started = await startImportFromForm(request, customersApi.importClientes, formData)
+      return started instanceof Response ? started : data({ intent, result: undefined, error: null, created: null, importError: started.importError }, { status: 400 })
+    }
     case 'create-customer': {
       const submission = parseWithZod(formData, { schema: CreateCustomerFormSchema })
       if (submission.status !== 'success') return failed(intent, submission.reply())

@@ -8,8 +8,7 @@ import { TeamTabs } from '~/components/team/team-tabs.tsx'
 import { TEAM_TABS, type ActivityEntry, type Cargo, type Paginated, type TeamAccess, type TeamTab } from '~/components/team/types.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
 import * as teamApi from '~/domain/team/contract.ts'
-import type { Endpoint } from '~/domain/shared/contract.ts'
-import { api, apiErrorMessages, type ApiArgs } from '~/lib/api.server.ts'
+import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { teamScreenMessages as m } from '~/domain/team/messages.ts'
@@ -21,13 +20,6 @@ export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B'
 
 const MEMBERS_PER_PAGE = 10
 
-/** A read the screen cannot do without: its failure is the page's error. */
-async function read<E extends Endpoint>(request: Request, endpoint: E, ...options: ApiArgs<E>) {
-  const res = await api(request, endpoint, ...options)
-  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
-  return res.data
-}
-
 /**
  * What the person may do here: admins everything; others what their role grants
  * ('equipe' manages the team). The API checks the same on every change.
@@ -35,7 +27,7 @@ async function read<E extends Endpoint>(request: Request, endpoint: E, ...option
 async function accessOf(request: Request, company: CompanyProfile, email: string, cargos: Cargo[]): Promise<TeamAccess> {
   const userId = company.logged_user
   if (company.is_admin) return { isAdmin: true, canManage: true, held: [...PERMISSION_IDS], userId }
-  const mine = await read(request, teamApi.getusers, { params: { id: company.organizacao_id }, query: { per_page: 100, search: email } })
+  const mine = await apiRead(request, teamApi.getusers, { params: { id: company.organizacao_id }, query: { per_page: 100, search: email } })
   const me = mine.usuarios.data.find((u) => u.user_id === userId)
   const held = cargos.find((c) => c.id === me?.cargo_id)?.permissoes ?? []
   return { isAdmin: false, canManage: held.includes('equipe'), held, userId }
@@ -71,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (legacy) throw redirect(legacy)
   const { company, user } = await requireCompany(request)
   const orgId = company.organizacao_id
-  const { cargos } = await read(request, teamApi.getcargos, { params: { id: orgId } })
+  const { cargos } = await apiRead(request, teamApi.getcargos, { params: { id: orgId } })
   const access = await accessOf(request, company, user.email, cargos)
   const tabs: TeamTab[] = access.canManage ? [...TEAM_TABS] : ['membros', 'cargos']
   const requested = url.searchParams.get('aba')
@@ -80,12 +72,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const base = { aba, tabs, access, cargos, basicPlan: company.plano === 'B' }
 
   if (aba === 'cargos') {
-    const { permissoes } = await read(request, teamApi.getPermissoes, { params: { id: orgId } })
+    const { permissoes } = await apiRead(request, teamApi.getPermissoes, { params: { id: orgId } })
     return { ...base, permissions: permissoes, members: null, invites: [], q: '', activity: null }
   }
   if (aba === 'atividades') {
     if (!access.canManage) return { ...base, permissions: null, members: null, invites: [], q: '', activity: null }
-    const log = await read(request, orgApi.logging, { params: { orgId }, query: { page } })
+    const log = await apiRead(request, orgApi.logging, { params: { orgId }, query: { page } })
     const activity: Paginated<ActivityEntry> = {
       ...log,
       data: log.data.map((entry) => ({
@@ -98,7 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { ...base, permissions: null, members: null, invites: [], q: '', activity }
   }
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 255)
-  const team = await read(request, teamApi.getusers, { params: { id: orgId }, query: { page, per_page: MEMBERS_PER_PAGE, search: q } })
+  const team = await apiRead(request, teamApi.getusers, { params: { id: orgId }, query: { page, per_page: MEMBERS_PER_PAGE, search: q } })
   return { ...base, permissions: null, members: team.usuarios, invites: team.convites, q, activity: null }
 }
 

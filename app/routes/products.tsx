@@ -11,8 +11,7 @@ import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spr
 import { catalogMessages as cm, productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema } from '~/domain/catalog/schemas.ts'
-import type { Endpoint } from '~/domain/shared/contract.ts'
-import { api, apiErrorMessages, type ApiArgs } from '~/lib/api.server.ts'
+import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -20,13 +19,6 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Pedidos B2B' }]
 
 const PER_PAGE = 20
-
-/** A read the screen cannot do without: its failure is the page's error. */
-async function read<E extends Endpoint>(request: Request, endpoint: E, ...options: ApiArgs<E>) {
-  const res = await api(request, endpoint, ...options)
-  if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
-  return res.data
-}
 
 /** The list's state from the address; anything unknown falls back to the default. */
 function listState(url: URL): ListState {
@@ -65,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orgId = company.organizacao_id
   const state = listState(url)
   const [page, filtros, importacao] = await Promise.all([
-    read(request, catalogApi.restoreCatalogo, {
+    apiRead(request, catalogApi.restoreCatalogo, {
       params: { orgId },
       query: {
         page: state.page,
@@ -78,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         direcao: state.direcao,
       },
     }),
-    read(request, catalogApi.catalogoFiltros, { params: { orgId } }),
+    apiRead(request, catalogApi.catalogoFiltros, { params: { orgId } }),
     loadImportFromUrl(request),
   ])
   return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idsParam(url), importacao }
