@@ -1,7 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { cargos, chatChannels, customerPaymentMethods, customers, importJobs, paymentMethods, products } from '../../server/db/schema/index.ts'
+import {
+  cargos,
+  chatChannels,
+  conditionBuyers,
+  conditionPartners,
+  conditionPaymentTerms,
+  conditionProducts,
+  conditionRules,
+  conditions,
+  conditionSellers,
+  customerPaymentMethods,
+  customers,
+  importJobs,
+  olBlacklist,
+  paymentMethods,
+  products,
+} from '../../server/db/schema/index.ts'
 import { ibgeHandlers } from '../mocks/ibge.ts'
 import { viaCepHandlers } from '../mocks/viacep.ts'
 import { binaryFields, exampleOf, operationsOf, type Operation } from './openapi-walk.ts'
@@ -27,6 +43,7 @@ const victim: Record<string, number> = {}
 /** What an id-like name refers to; the order matters (`cargo_id` before the generic organization rule). */
 const ID_KINDS: [RegExp, string][] = [
   [/cargo/i, 'cargo'],
+  [/condicao|condition/i, 'condition'],
   [/produto|product/i, 'product'],
   [/cliente|customer/i, 'customer'],
   [/pagamento|payment/i, 'paymentMethod'],
@@ -57,6 +74,17 @@ beforeAll(async () => {
   const [customer] = await t.db.insert(customers).values({ id: 7006, sellerId: org.id, cnpj: uniqueCnpj(), nome: 'Cliente da vítima' }).returning()
   await t.db.insert(customerPaymentMethods).values({ customerId: customer.id, paymentMethodId: paymentMethod.id })
   const [importJob] = await t.db.insert(importJobs).values({ id: 7007, organizationId: org.id, tipo: 'produtos', arquivoNome: 'produtos.xlsx', status: 'concluida' }).returning()
+  // The condition's objects take the id 7001 of the organization (and the payment term 7005 of the
+  // payment method), so a generic `{id}` or `pagamento_id` names the victim's object whatever it means.
+  const ol = await createOrganization(t, { id: 7008, nome: 'OL da Vítima', tipo: 'f' }, [{ userId: colleague.id }])
+  const [condition] = await t.db.insert(conditions).values({ id: 7001, organizationId: org.id, nome: 'Condição da vítima' }).returning()
+  await t.db.insert(conditionProducts).values({ id: 7001, conditionId: condition.id, productId: product.id, desconto: '5' })
+  const [partner] = await t.db.insert(conditionPartners).values({ id: 7001, conditionId: condition.id, partnerId: ol.id, status: 'aceito', descontoExtra: '2' }).returning()
+  await t.db.insert(conditionBuyers).values({ id: 7001, conditionId: condition.id, customerId: customer.id })
+  await t.db.insert(conditionSellers).values({ id: 7001, conditionId: condition.id, userId: colleague.id })
+  await t.db.insert(conditionPaymentTerms).values({ id: 7005, conditionId: condition.id, nome: 'Prazo da vítima', prazoDias: 28 })
+  await t.db.insert(conditionRules).values({ id: 7001, conditionId: condition.id, conditionPartnerId: partner.id, nome: 'Regra da vítima', tipo: 'Q', minimo: 10, desconto: '2' })
+  await t.db.insert(olBlacklist).values({ id: 7001, olId: ol.id, buyerId: intruderOrgId, tipo: 'C' })
   Object.assign(victim, {
     org: org.id,
     user: colleague.id,
@@ -66,6 +94,7 @@ beforeAll(async () => {
     paymentMethod: paymentMethod.id,
     customer: customer.id,
     importJob: importJob.id,
+    condition: condition.id,
   })
 }, 60_000)
 

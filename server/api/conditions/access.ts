@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm'
+import { conditionAccessMessages as m } from '../../../app/domain/conditions/access-messages.ts'
+import type { PermissionId } from '../../../app/domain/team/permissions.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { conditionPartners, conditions } from '../../db/schema/index.ts'
+import { abort } from '../http.ts'
+import { findMembership, holdsPermission, NOT_PERMITTED } from '../organizations/membership.ts'
+
+export type Condition = typeof conditions.$inferSelect
+export type ConditionPartner = typeof conditionPartners.$inferSelect
+
+/**
+ * Who reaches a condition, and as what. The seller's members manage it (changing needs the
+ * permission 'condicoes'); a member of an OL invited to it (pending or accepted) reads it as that OL
+ * serves it and manages the OL's own parts (its buyers, its blacklist, its rules). Anyone else gets
+ * the same 404 as for a condition that does not exist, so ids reveal nothing.
+ */
+export type ConditionAccess =
+  | { as: 'seller'; condition: Condition; organizationId: number }
+  | { as: 'ol'; condition: Condition; organizationId: number; partner: ConditionPartner }
+
+async function load(db: Db | Tx, conditionId: number, lock: boolean) {
+  const query = db.select().from(conditions).where(eq(conditions.id, conditionId))
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+/**
+ * The condition for a member of its seller; with `permission`, that member must hold it (403
+ * otherwise). `lock` takes a row lock for the rest of the transaction, for calls that change it.
+ */
+export async function conditionForSeller(db: Db | Tx, userId: number, conditionId: number, options: { permission?: PermissionId; lock?: boolean } = {}) {
+  const condition = await load(db, conditionId, options.lock ?? false)
+  if (!condition) abort(404, m.conditionNotFound)
+  const member = await findMembership(db, userId, condition.organizationId)
+  if (!member) abort(404, m.conditionNotFound)
+  if (options.permission && !(await holdsPermission(db, member.membership, options.permission))) abort(403, NOT_PERMITTED)
+  return condition
+}
+
+/**
+ * The condition for a member of its seller or of an OL invited to it. `olId` says which side the
+ * caller acts for when a user belongs to both (a seller may be an OL of another seller's condition):
+ * without it, the seller side wins, then the first OL the caller belongs to. With `permission`, the caller must hold it on that side.
+ */
+export async function conditionForReader(
+  db: Db | Tx,
+  userId: number,
+  conditionId: number,
+  options: { olId?: number; permission?: PermissionId; lock?: boolean } = {},
+): Promise<ConditionAccess> {
+  const condition = await load(db, conditionId, options.lock ?? false)
+  if (!condition) abort(404, m.conditionNotFound)
+  const check = async (organizationId: number) => {
+    const member = await findMembership(db, userId, organizationId)
+    if (!member) return false
+    if (options.permission && !(await holdsPermission(db, member.membership, options.permission))) abort(403, NOT_PERMITTED)
+    return true
+  }
+  if (options.olId === undefined && (await check(condition.organizationId))) {
+    return { as: 'seller', condition, organizationId: condition.organizationId }
+  }
+  const partners = await db
+    .select()
+    .from(conditionPartners)
+    .where(
+      options.olId === undefined
+        ? eq(conditionPartners.conditionId, condition.id)
+        : and(eq(conditionPartners.conditionId, condition.id), eq(conditionPartners.partnerId, options.olId)),
+    )
+  let partner: ConditionPartner | undefined
+  for (const candidate of partners) {
+    if (candidate.status !== 'recusado' && (await check(candidate.partnerId))) {
+      partner = candidate
+      break
+    }
+  }
+  if (!partner) abort(404, m.conditionNotFound)
+  return { as: 'ol', condition, organizationId: partner.partnerId, partner }
+}
