@@ -10,6 +10,7 @@ import { registerRegister } from './auth/register.ts'
 import { registerBroadcastingAuth } from './broadcasting/auth.ts'
 import { registerChatChannels } from './chat/channels.ts'
 import { registerChatMessages } from './chat/messages.ts'
+import { registerConditions } from './conditions/index.ts'
 import { registerCustomers } from './customers/index.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
@@ -66,6 +67,7 @@ export function createApi(deps: Deps) {
   registerChatMessages(app, deps)
   registerProducts(app, deps)
   registerCustomers(app, deps)
+  registerConditions(app, deps)
   registerSpreadsheets(app, deps)
 
   app.doc31('/api/openapi.json', {

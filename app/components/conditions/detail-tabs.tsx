@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
+import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
+import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+
+/**
+ * What a section of a condition's page renders from: its own loader data (what its `load` returned),
+ * the condition, and the answer of its last form post (`{ intent, result }`) when there was one.
+ */
+export type ConditionTabProps = {
+  data: unknown
+  detail: z.output<typeof CondicaoDetalheSchema>
+  actionData: { intent: string; result: unknown } | undefined
+}
+
+/** Each section's view, beside its server module in app/lib/condition-tabs.server.ts. */
+export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: ConditionTabProps) => ReactNode>> = {}

@@ -1,0 +1,31 @@
+/** The sections of a condition's page (`/conditionDetails/...?aba=`), in the order they show. */
+export const CONDITION_TABS = [
+  { id: 'produtos', label: 'Produtos' },
+  { id: 'parceiros', label: 'OLs' },
+  { id: 'compradores', label: 'Compradores' },
+  { id: 'vendedores', label: 'Vendedores' },
+  { id: 'pagamentos', label: 'Pagamentos' },
+  { id: 'regras', label: 'Regras' },
+] as const
+
+export type ConditionTabId = (typeof CONDITION_TABS)[number]['id']
+
+export const conditionDetailsMessages = {
+  title: (nome: string) => `Condição ${nome}`,
+  sections: 'Seções da condição',
+  back: 'Voltar para Condições',
+  tableType: { D: 'Desconto sobre a tabela', L: 'Preço líquido' },
+  active: 'Ativa',
+  inactive: 'Inativa',
+  seller: (nome: string) => `Vendedor: ${nome}`,
+  asOl: (desconto: string) => `Você atende esta condição como OL, com desconto extra de ${desconto}%.`,
+  olPending: 'Convite pendente: aceite ou recuse em Condições.',
+  validity: 'Vigência',
+  minimums: 'Mínimos do pedido',
+}
+
+/** The address of a condition's page; the name is only there to be read, the id decides. */
+export function conditionDetailsPath(condition: { id: number; nome: string }, owner: string, aba?: ConditionTabId) {
+  const slug = encodeURIComponent(condition.nome.slice(0, 80) || 'condicao')
+  return `/conditionDetails/${condition.id}/${slug}/${encodeURIComponent(owner)}${aba ? `?aba=${aba}` : ''}`
+}

@@ -1,0 +1,116 @@
+import { data, Link, redirect, useLocation } from 'react-router'
+import type { Route } from './+types/condition-details'
+import { CONDITION_TAB_VIEWS } from '~/components/conditions/detail-tabs.tsx'
+import { formatBrl } from '~/domain/catalog/money.ts'
+import { restoreCondicao } from '~/domain/conditions/condition.ts'
+import { CONDITION_TABS, conditionDetailsMessages as m, type ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
+import { CONDITION_TAB_SERVERS, type ConditionTabContext } from '~/lib/condition-tabs.server.ts'
+import { requireCompany } from '~/lib/company.server.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? m.title(data.detail.condicao.nome) : 'Condição'} | Pedidos B2B` }]
+
+/** The sections this page has, for this caller: an OL sees only those a section says it serves. */
+const builtTabs = () => CONDITION_TABS.filter((t) => CONDITION_TAB_SERVERS[t.id] && CONDITION_TAB_VIEWS[t.id])
+
+function chosenTab(url: URL): ConditionTabId | null {
+  const tabs = builtTabs()
+  return tabs.find((t) => t.id === url.searchParams.get('aba'))?.id ?? tabs[0]?.id ?? null
+}
+
+/** The condition (404 answers bring the person back to the list with the reason), and the caller's company. */
+async function context(request: Request, params: Route.LoaderArgs['params']): Promise<ConditionTabContext> {
+  const { company } = await requireCompany(request)
+  const url = new URL(request.url)
+  const id = Number(params.conditionId)
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw redirect('/conditions')
+  const res = await api(request, restoreCondicao, { params: { id } })
+  if (!res.ok) throw await redirectWithToast(request, '/conditions', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
+  const back = new URL(url.pathname.replace(/\.data$/, ''), url)
+  for (const [key, value] of url.searchParams) if (key !== 'modal' && key !== 'id' && !key.startsWith('_')) back.searchParams.set(key, value)
+  return { request, url, detail: res.data, orgId: company.organizacao_id, back: `${back.pathname}${back.search}` }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = await context(request, params)
+  const aba = chosenTab(ctx.url)
+  const tab = aba ? await CONDITION_TAB_SERVERS[aba]!.load(ctx) : null
+  return { detail: ctx.detail, aba, tab }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const ctx = await context(request, params)
+  const aba = chosenTab(ctx.url)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  if (!aba) return redirect(ctx.back)
+  const answer = await CONDITION_TAB_SERVERS[aba]!.act(ctx, intent, formData)
+  if (answer instanceof Response) return answer
+  return data(answer, { status: 400 })
+}
+
+function Summary({ detail }: { detail: Route.ComponentProps['loaderData']['detail'] }) {
+  const c = detail.condicao
+  const dates = [c.inicio, c.fim].map((d) => (d ? new Date(`${d}T12:00:00`).toLocaleDateString('pt-BR') : '…'))
+  return (
+    <dl className="condition-summary">
+      <div>
+        <dt>Tabela</dt>
+        <dd>{m.tableType[c.tipo_tabela]}</dd>
+      </div>
+      <div>
+        <dt>Situação</dt>
+        <dd>{c.ativo ? m.active : m.inactive}</dd>
+      </div>
+      <div>
+        <dt>{m.validity}</dt>
+        <dd>{c.inicio || c.fim ? `${dates[0]} a ${dates[1]}` : 'Sem prazo'}</dd>
+      </div>
+      <div>
+        <dt>{m.minimums}</dt>
+        <dd>
+          {formatBrl(c.minimo_valor_centavos)} · {c.minimo_quantidade} un.
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+export default function ConditionDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { detail, aba, tab } = loaderData
+  const location = useLocation()
+  const View = aba ? CONDITION_TAB_VIEWS[aba] : undefined
+  const answer = actionData && typeof actionData === 'object' && 'intent' in actionData ? (actionData as { intent: string; result: unknown }) : undefined
+  const sectionHref = (id: ConditionTabId) => {
+    const search = new URLSearchParams()
+    search.set('aba', id)
+    return `${location.pathname}?${search}`
+  }
+  return (
+    <section className="stack" aria-labelledby="condition-title">
+      <p>
+        <Link to="/conditions">{m.back}</Link>
+      </p>
+      <h1 id="condition-title">{m.title(detail.condicao.nome)}</h1>
+      {detail.acesso === 'ol' && detail.parceiro ? (
+        <p className="notice notice-info">
+          {m.seller(detail.vendedor.nome)}. {detail.parceiro.status === 'pendente' ? m.olPending : m.asOl(detail.parceiro.desconto_extra.replace('.', ','))}
+        </p>
+      ) : null}
+      <Summary detail={detail} />
+      <nav aria-label={m.sections}>
+        <ul className="team-tabs">
+          {builtTabs().map((t) => (
+            <li key={t.id}>
+              <Link to={sectionHref(t.id)} aria-current={t.id === aba ? 'page' : undefined} preventScrollReset>
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {View ? <View data={tab} detail={detail} actionData={answer} /> : null}
+    </section>
+  )
+}
