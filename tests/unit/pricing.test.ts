@@ -111,6 +111,10 @@ describe('line prices', () => {
   })
   test('a net-price table multiplies exactly', () => {
     expect(linePrice({ table: 'liquido', netCentavos: 1234, quantity: 12 })).toEqual({ unitCentavos: 1234, totalCentavos: 14_808 })
+    // Successive discounts on the exact value: 1000 × 0.9 × 0.95 = 855; 3 × 333,3… × 0.98 rounds once.
+    expect(linePrice({ table: 'desconto', listCentavos: 1000, discountPercent: dec('10'), quantity: 1, extraDiscounts: [dec('5')] })).toEqual({ unitCentavos: 855, totalCentavos: 855 })
+    expect(linePrice({ table: 'liquido', netCentavos: 1000, quantity: 3, extraDiscounts: [dec('66,666'), dec('2')] })).toEqual({ unitCentavos: 327, totalCentavos: 980 })
+    expect(() => linePrice({ table: 'liquido', netCentavos: 1000, quantity: 1, extraDiscounts: [dec('101')] })).toThrow(RangeError)
   })
   test('large orders stay exact past 2^53 intermediate values', () => {
     expect(linePrice({ table: 'desconto', listCentavos: 99_999_999, discountPercent: dec('33,333'), quantity: 1_000_000 }).totalCentavos).toBe(66_666_999_333_330)

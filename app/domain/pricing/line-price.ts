@@ -7,9 +7,17 @@ import { pricingMessages as m } from './messages.ts'
  * condition's own price. The line total is rounded once from the exact value, never from a rounded
  * unit price, so 3 × R$ 0,333… is R$ 1,00 and not R$ 0,99.
  */
-export type LinePriceInput =
-  | { table: 'desconto'; listCentavos: number; discountPercent: Ratio; quantity: number }
-  | { table: 'liquido'; netCentavos: number; quantity: number }
+export type LinePriceInput = (
+  | { table: 'desconto'; listCentavos: number; discountPercent: Ratio }
+  | { table: 'liquido'; netCentavos: number }
+) & {
+  quantity: number
+  /**
+   * Discounts in percent taken one after another from the table's price, in this order: the OL's extra
+   * discount, then a rule's (decision 019). 10% then 5% is 14.5%, not 15%. Nothing is rounded between them.
+   */
+  extraDiscounts?: readonly Ratio[]
+}
 
 export type LinePrice = {
   /** The unit price shown beside the line, rounded half up to the centavo. */
@@ -20,14 +28,15 @@ export type LinePrice = {
 
 export function linePrice(input: LinePriceInput): LinePrice {
   if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new RangeError(m.quantityNotPositive)
-  const unit = input.table === 'liquido' ? fromInteger(input.netCentavos) : discounted(input.listCentavos, input.discountPercent)
+  const table = input.table === 'liquido' ? fromInteger(input.netCentavos) : discounted(fromInteger(input.listCentavos), input.discountPercent)
+  const unit = (input.extraDiscounts ?? []).reduce(discounted, table)
   return {
     unitCentavos: Number(roundHalfUp(unit, 0)),
     totalCentavos: Number(roundHalfUp(mul(unit, fromInteger(input.quantity)), 0)),
   }
 }
 
-function discounted(listCentavos: number, discountPercent: Ratio): Ratio {
+function discounted(price: Ratio, discountPercent: Ratio): Ratio {
   if (compare(discountPercent, ZERO) < 0 || compare(discountPercent, HUNDRED) > 0) throw new RangeError(m.discountOutOfRange)
-  return mul(fromInteger(listCentavos), div(sub(HUNDRED, discountPercent), HUNDRED))
+  return mul(price, div(sub(HUNDRED, discountPercent), HUNDRED))
 }
