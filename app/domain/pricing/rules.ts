@@ -77,7 +77,7 @@ export function ruleDiscounts(lines: readonly RuleLine[], rules: readonly Condit
   })
 }
 
-export type CartLineInput = Omit<LinePriceInput, 'extraDiscounts'> & Omit<RuleLine, 'totalCentavos' | 'quantity'>
+export type CartLineInput = LinePriceInput & Omit<RuleLine, 'totalCentavos' | 'quantity'>
 
 export type PricedCartLine = { unitCentavos: number; totalCentavos: number; rule: LineRule }
 
@@ -92,7 +92,7 @@ export function priceCartLines(
   through: { partnerId: number | null; olExtraPercent: Ratio },
 ): PricedCartLine[] {
   const extra = compare(through.olExtraPercent, ZERO) === 0 ? [] : [through.olExtraPercent]
-  const before = lines.map((l) => linePrice({ ...l, extraDiscounts: extra } as LinePriceInput))
+  const before = lines.map((l) => linePrice({ ...l, extraDiscounts: extra }))
   const chosen = ruleDiscounts(
     lines.map((l, i) => ({ productId: l.productId, marca: l.marca, categoria: l.categoria, quantity: l.quantity, totalCentavos: before[i].totalCentavos })),
     rules,
@@ -100,7 +100,7 @@ export function priceCartLines(
   )
   return lines.map((l, i) => {
     const rule = chosen[i]
-    const price = rule ? linePrice({ ...l, extraDiscounts: [...extra, rule.desconto] } as LinePriceInput) : before[i]
+    const price = rule ? linePrice({ ...l, extraDiscounts: [...extra, rule.desconto] }) : before[i]
     return { ...price, rule }
   })
 }

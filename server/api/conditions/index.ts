@@ -1,7 +1,11 @@
 import type { Api, Deps } from '../http.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
+import { registerConditionRules } from './rules/index.ts'
+import { registerConditionTerms } from './terms/index.ts'
 
 /** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
 export function registerConditions(app: Api, deps: Deps) {
   registerRestoreCondition(app, deps)
+  registerConditionTerms(app, deps)
+  registerConditionRules(app, deps)
 }
