@@ -44,6 +44,8 @@ const victim: Record<string, number> = {}
 const ID_KINDS: [RegExp, string][] = [
   [/cargo/i, 'cargo'],
   [/condicao|condition/i, 'condition'],
+  [/regra|rule/i, 'rule'],
+  [/parceiro|partner/i, 'partner'],
   [/produto|product/i, 'product'],
   [/cliente|customer/i, 'customer'],
   [/pagamento|payment/i, 'paymentMethod'],
@@ -95,6 +97,8 @@ beforeAll(async () => {
     customer: customer.id,
     importJob: importJob.id,
     condition: condition.id,
+    rule: 7001,
+    partner: partner.id,
   })
 }, 60_000)
 

@@ -6,6 +6,7 @@ export const rulesMessages = {
   nomeRequired: 'Informe o nome da regra.',
   nomeTooLong: 'O nome deve ter no máximo 60 caracteres.',
   tipoInvalid: 'Escolha o tipo da regra: Q (quantidade), V (valor) ou M (mix de produtos).',
+  minimoRequired: 'Informe o mínimo da regra: unidades, valor em reais ou produtos diferentes, conforme o tipo.',
   minimoQuantidade: 'Informe a quantidade mínima: um número inteiro de 1 a 1.000.000.',
   minimoMix: 'Informe quantos produtos diferentes: um número inteiro de 1 a 10.000.',
   minimoValor: 'Informe o valor mínimo em reais, como 1.234,56, de R$ 0,01 a R$ 9.999.999,99.',

@@ -45,7 +45,7 @@ export const parceiroIdField = positiveIdField(m.parceiroRequired, m.parceiroInv
 export const ruleAtivoField = booleanField('Informe se a regra está ativa.').optional()
 
 /** What the threshold field holds before its type is known: text as typed, or a JSON number. */
-const rawMinimo = z.union([z.string(), z.number()]).optional()
+const rawMinimo = z.union([z.string(), z.number()], { error: m.minimoRequired }).optional()
 
 /** The threshold in its unit: units, centavos or distinct products; null with the reason when it is not one. */
 export function readMinimo(tipo: RuleType, raw: string | number | undefined): { ok: true; minimo: number } | { ok: false; message: string } {

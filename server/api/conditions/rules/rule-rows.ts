@@ -41,7 +41,7 @@ export const ruleAnswer = ({ r, condicao, parceiro, produto }: RuleRow) => ({
 
 /** Ordered as the screen lists them: the seller's first, then by type, scope and threshold (a ladder reads top to bottom). */
 export const ruleOrder = [
-  asc(sql`${conditionRules.conditionPartnerId} nulls first`),
+  sql`${conditionRules.conditionPartnerId} asc nulls first`,
   asc(conditionRules.tipo),
   asc(sql`coalesce(${conditionRules.marca}, ${conditionRules.categoria}, '')`),
   asc(conditionRules.minimo),
@@ -60,7 +60,7 @@ export async function conditionScopes(db: Db | Tx, conditionId: number) {
     .from(conditionProducts)
     .innerJoin(products, eq(products.id, conditionProducts.productId))
     .where(eq(conditionProducts.conditionId, conditionId))
-    .orderBy(asc(sql`lower(${products.nome})`), asc(products.id))
+    .orderBy(asc(sql`f_unaccent(lower(${products.nome}))`), asc(products.id))
   const distinct = (values: (string | null)[]) => [...new Map(values.filter((v): v is string => !!v).map((v) => [scopeKey(v), v])).values()].sort((a, b) => a.localeCompare(b, 'pt-BR'))
   return {
     marcas: distinct(rows.map((r) => r.marca)),
