@@ -71,7 +71,17 @@ export const restoreRules = defineEndpoint({
   security: bearer,
   request: { params: z.object({ conditionId: idParam('conditionId', 'Condição inválida.', 1) }), query: z.object({ organizacao_id: actingFor }) },
   responses: {
-    200: jsonContent(z.object({ regras: z.array(RegraSchema), alcances: AlcancesSchema }).meta({ id: 'RegrasCondicao' }), 'Regras'),
+    200: jsonContent(
+      z
+        .object({
+          regras: z.array(RegraSchema),
+          alcances: AlcancesSchema,
+          parceiro_id: z.number().int().nullable().meta({ description: 'Para um OL: a sua linha na condição (as suas regras têm este parceiro_id)' }),
+          pode_alterar: z.boolean().meta({ description: 'Com a permissão "condicoes": o vendedor altera todas as regras, um OL as suas' }),
+        })
+        .meta({ id: 'RegrasCondicao' }),
+      'Regras',
+    ),
     404: jsonContent(MessageSchema, 'Condição não encontrada'),
     ...errorResponses,
   },

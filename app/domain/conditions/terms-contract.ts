@@ -54,6 +54,7 @@ export const restorePagamentosCondicao = defineEndpoint({
         .object({
           pagamentos: z.array(PrazoPagamentoSchema),
           tokenbase: z.boolean().meta({ description: 'O vendedor tem código Tokenbase: fórmulas são aceitas' }),
+          pode_alterar: z.boolean().meta({ description: 'Quem chama é do vendedor e tem a permissão "condicoes"' }),
         })
         .meta({ id: 'PrazosPagamentoCondicao' }),
       'Prazos de pagamento',

@@ -10,6 +10,7 @@ import { abort, fail, requireAuth, type Api, type Deps } from '../../http.ts'
 import { requireMembership } from '../../organizations/membership.ts'
 import { likePattern, paginated } from '../../pagination.ts'
 import { conditionForReader, conditionForSeller, type ConditionAccess } from '../access.ts'
+import { mayChange } from '../may-change.ts'
 import { checkScopes, conditionScopes, ruleColumns, rulesByIds, ruleOrder, selectRules, ruleAnswer } from './rule-rows.ts'
 
 const PER_PAGE = 20
@@ -103,7 +104,15 @@ export function registerRules(app: Api, { db }: Deps) {
     const access = await conditionForReader(db, c.get('user').id, conditionId, { asOrganization: organizacao_id })
     const mine = access.as === 'ol' ? or(isNull(conditionRules.conditionPartnerId), eq(conditionRules.conditionPartnerId, access.partner.id)) : undefined
     const rows = await selectRules(db, and(eq(conditionRules.conditionId, access.condition.id), mine)).orderBy(...ruleOrder)
-    return c.json({ regras: rows.map(ruleAnswer), alcances: await conditionScopes(db, access.condition.id) }, 200)
+    return c.json(
+      {
+        regras: rows.map(ruleAnswer),
+        alcances: await conditionScopes(db, access.condition.id),
+        parceiro_id: access.as === 'ol' ? access.partner.id : null,
+        pode_alterar: await mayChange(db, c.get('user').id, access.organizationId),
+      },
+      200,
+    )
   })
 
   app.openapi(createRoute({ ...rulesApi.addRules, middleware: [auth] as const }), async (c) => {

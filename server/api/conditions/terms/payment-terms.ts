@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../../db/client.ts'
 import { conditionPaymentTerms } from '../../../db/schema/index.ts'
 import { abort, requireAuth, ValidationError, type Api, type Deps } from '../../http.ts'
 import { conditionForReader, conditionForSeller } from '../access.ts'
+import { mayChange } from '../may-change.ts'
 import { sellerTokenbase, termAnswer } from './answers.ts'
 
 type TermInput = { nome: string; prazo_dias: number; minimo: number; formula: string | null }
@@ -53,7 +54,8 @@ export function registerPaymentTerms(app: Api, { db }: Deps) {
       .where(eq(conditionPaymentTerms.conditionId, access.condition.id))
       .orderBy(direction(column), direction(conditionPaymentTerms.id))
     const tokenbase = (await sellerTokenbase(db, access.condition.organizationId)) !== null
-    return c.json({ pagamentos: rows.map(termAnswer), tokenbase }, 200)
+    const podeAlterar = access.as === 'seller' && (await mayChange(db, c.get('user').id, access.organizationId))
+    return c.json({ pagamentos: rows.map(termAnswer), tokenbase, pode_alterar: podeAlterar }, 200)
   })
 
   app.openapi(createRoute({ ...termsApi.addPagamento, middleware: [auth] as const }), async (c) => {
