@@ -1,11 +1,17 @@
 import type { Api, Deps } from '../http.ts'
+import { registerConditionLists } from './conditions-list.ts'
+import { registerConditionWrites } from './conditions-write.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
 import { registerConditionRules } from './rules/index.ts'
+import { registerTableTypeCalls } from './table-type.ts'
 import { registerConditionTerms } from './terms/index.ts'
 
 /** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
 export function registerConditions(app: Api, deps: Deps) {
   registerRestoreCondition(app, deps)
+  registerConditionLists(app, deps)
+  registerConditionWrites(app, deps)
+  registerTableTypeCalls(app, deps)
   registerConditionTerms(app, deps)
   registerConditionRules(app, deps)
 }
