@@ -83,7 +83,34 @@ export function resolveRule<T extends RawRule>(rule: T, ctx: z.RefinementCtx, pa
 
 export type RuleValues = { nome: string; tipo: RuleType; minimo: number; desconto: string; marca: string | null; categoria: string | null; produto_id: number | null }
 
-/** The add form of the seller's rules (and, with parceiro_id, of an OL's). */
-export const RuleFormSchema = z.object({ ...ruleShape, parceiro_id: parceiroIdField.optional() }).transform((v, ctx) => resolveRule(v, ctx))
-export const UpdateRuleFormSchema = z.object({ ...ruleShape, regra_id: regraIdField, ativo: ruleAtivoField }).transform((v, ctx) => resolveRule(v, ctx))
+/** The screen's one choice of scope: '' (the whole condition), 'marca:Sol', 'categoria:Bebidas' or 'produto:12'. */
+export function readScope(alcance: string | undefined): { marca: string | null; categoria: string | null; produto_id: number | null } | null {
+  const [kind, ...rest] = (alcance ?? '').split(':')
+  const value = rest.join(':')
+  if (!kind) return { marca: null, categoria: null, produto_id: null }
+  if (kind === 'marca' && value) return { marca: value, categoria: null, produto_id: null }
+  if (kind === 'categoria' && value) return { marca: null, categoria: value, produto_id: null }
+  if (kind === 'produto' && /^\d{1,10}$/.test(value)) return { marca: null, categoria: null, produto_id: Number(value) }
+  return null
+}
+
+const screenRule = {
+  nome: ruleNomeField,
+  tipo: ruleTipoField,
+  minimo: text({ required: m.minimoRequired, max: 20, tooLong: m.minimoRequired }),
+  desconto: ruleDescontoField,
+  alcance: text({ invalidType: m.oneScope, max: 200, tooLong: m.oneScope }).optional(),
+}
+
+function checkScreenRule(rule: { tipo: RuleType; minimo: string; alcance?: string }, ctx: z.RefinementCtx) {
+  const minimo = readMinimo(rule.tipo, rule.minimo)
+  if (!minimo.ok) ctx.addIssue({ code: 'custom', message: minimo.message, path: ['minimo'] })
+  if (!readScope(rule.alcance)) ctx.addIssue({ code: 'custom', message: m.oneScope, path: ['alcance'] })
+}
+
+/** The add modal of /conditionDetails?aba=regras: the scope is one select (so never two at once). */
+export const RuleFormSchema = z.object(screenRule).superRefine(checkScreenRule)
+export const UpdateRuleFormSchema = z
+  .object({ ...screenRule, regra_id: regraIdField, ativo: z.enum(['1', '0'], { error: 'Escolha se a regra está ativa.' }) })
+  .superRefine(checkScreenRule)
 export const DeleteRuleFormSchema = z.object({ regra_id: regraIdField })
