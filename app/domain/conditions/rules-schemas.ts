@@ -102,15 +102,24 @@ const screenRule = {
   alcance: text({ invalidType: m.oneScope, max: 200, tooLong: m.oneScope }).optional(),
 }
 
+/**
+ * Runs even when another field is wrong (`when`), so one post shows every message; a field that
+ * already has its own message (an empty threshold, an unknown type) is left to it.
+ */
 function checkScreenRule(rule: { tipo: RuleType; minimo: string; alcance?: string }, ctx: z.RefinementCtx) {
-  const minimo = readMinimo(rule.tipo, rule.minimo)
-  if (!minimo.ok) ctx.addIssue({ code: 'custom', message: minimo.message, path: ['minimo'] })
-  if (!readScope(rule.alcance)) ctx.addIssue({ code: 'custom', message: m.oneScope, path: ['alcance'] })
+  const typed = typeof rule.minimo === 'string' && rule.minimo.trim() !== ''
+  if (typed && (RULE_TYPES as readonly string[]).includes(rule.tipo)) {
+    const minimo = readMinimo(rule.tipo, rule.minimo)
+    if (!minimo.ok) ctx.addIssue({ code: 'custom', message: minimo.message, path: ['minimo'] })
+  }
+  if ((rule.alcance === undefined || typeof rule.alcance === 'string') && !readScope(rule.alcance)) ctx.addIssue({ code: 'custom', message: m.oneScope, path: ['alcance'] })
 }
 
+const always = { when: () => true }
+
 /** The add modal of /conditionDetails?aba=regras: the scope is one select (so never two at once). */
-export const RuleFormSchema = z.object(screenRule).superRefine(checkScreenRule)
+export const RuleFormSchema = z.object(screenRule).superRefine(checkScreenRule, always)
 export const UpdateRuleFormSchema = z
   .object({ ...screenRule, regra_id: regraIdField, ativo: z.enum(['1', '0'], { error: 'Escolha se a regra está ativa.' }) })
-  .superRefine(checkScreenRule)
+  .superRefine(checkScreenRule, always)
 export const DeleteRuleFormSchema = z.object({ regra_id: regraIdField })
