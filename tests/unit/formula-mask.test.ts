@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { parseFormula } from '~/domain/pricing/formula.ts'
-import { maskFormula } from '~/domain/shared/masks.ts'
+import { maskFormula } from '~/domain/shared/formula-mask.ts'
 
 describe('price-condition formula mask (spec §5)', () => {
   test('digits, dot, the variable, operators and spaces pass; a comma after a digit becomes the dot', () => {

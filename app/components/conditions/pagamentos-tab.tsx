@@ -8,7 +8,7 @@ import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { termsMessages as m } from '~/domain/conditions/terms-messages.ts'
 import { TermFormSchema, UpdateTermFormSchema } from '~/domain/conditions/terms-schemas.ts'
-import { maskFormula } from '~/domain/shared/masks.ts'
+import { maskFormula } from '~/domain/shared/formula-mask.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 
 type Term = { id: number; nome: string; prazo_dias: number; minimo_centavos: number; formula: string | null }
