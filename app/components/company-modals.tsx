@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CompanyProfile } from '~/lib/company.server.ts'
 import { INVITE_LABELS, companyMessages, partnerInviteMessages } from '~/domain/organization/company-messages.ts'
+import { conditionScreenMessages } from '~/domain/conditions/messages.ts'
 import { PRODUCT_NAME } from '~/lib/menu.ts'
 import { RouteModal, useModalCloseHref } from './route-modal.tsx'
 import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
@@ -25,6 +26,8 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
   if (modal === 'convite') return <ShareModal company={company} link={data.inviteLink} />
   if (modal === 'tokenbase') return <TokenbaseModal tokenbase={company.tokenbase} />
   if (modal === 'planos') return <PlansModal />
+  if (modal === 'condicoes-suspensas') return <RestrictedModal kind="P" />
+  if (modal === 'acesso-restrito') return <RestrictedModal kind="feature" />
   return null
 }
 
@@ -219,6 +222,31 @@ function PlansModal() {
   return (
     <RouteModal title={`${PRODUCT_NAME} Pro`}>
       <p>Os planos e as cobranças ainda estão em construção.</p>
+    </RouteModal>
+  )
+}
+
+/**
+ * The restricted-feature modal of spec §2: 'P' for conditions a Básico plan keeps from the buyers (the
+ * header's suspended-conditions notice), otherwise a feature the plan lacks. 'Ir para Planos' opens the plans modal.
+ */
+function RestrictedModal({ kind }: { kind: 'P' | 'feature' }) {
+  const m = conditionScreenMessages
+  const location = useLocation()
+  const closeHref = useModalCloseHref()
+  const plans = new URLSearchParams(location.search)
+  plans.set('modal', 'planos')
+  return (
+    <RouteModal title={kind === 'P' ? m.restrictedTitleP : m.restrictedTitle}>
+      <p>{kind === 'P' ? m.restrictedTextP : m.restrictedText}</p>
+      <div className="button-row">
+        <Link to={closeHref} className="button" preventScrollReset data-autofocus>
+          {m.restrictedOk}
+        </Link>
+        <Link to={`${location.pathname}?${plans}`} className="button primary" preventScrollReset>
+          {m.restrictedPlans}
+        </Link>
+      </div>
     </RouteModal>
   )
 }
