@@ -19,6 +19,7 @@ const COLUMNS: { key: ConditionOrderField; label: string }[] = [
 
 const dateText = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '—')
 const createdText = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+const percentText = (value: string) => `${Number(value).toLocaleString('pt-BR', { maximumFractionDigits: 4 })}%`
 const countsText = (c: CondicaoLista) =>
   [
     c.produtos === 1 ? '1 produto' : `${c.produtos} produtos`,
@@ -196,7 +197,7 @@ export function OlTable({ page, orgId, orgName }: { page: CondicoesPage; orgId: 
                   </th>
                   <td>{c.vendedor.nome}</td>
                   <td>{conditionDetailsMessages.tableType[c.tipo_tabela]}</td>
-                  <td className="numeric">{discount.replace('.', ',')}%</td>
+                  <td className="numeric">{percentText(discount)}</td>
                   <td>
                     <span className={`badge${c.parceiro?.status === 'aceito' ? '' : ' badge-muted'}`}>{c.parceiro?.status === 'aceito' ? m.olAccepted : m.olPending}</span>
                   </td>
