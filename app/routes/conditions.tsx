@@ -71,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = Number(url.searchParams.get('id')) || 0
   let selected = condicoes.data.find((c) => c.id === id) ?? null
   if (!selected && id > 0 && id <= 2_147_483_647 && MODALS_WITH_CONDITION.includes(url.searchParams.get('modal') ?? '')) {
-    const res = await api(request, restoreCondicao, { params: { id } })
+    const res = await api(request, restoreCondicao, { params: { id }, query: { organizacao_id: company.organizacao_id } })
     if (res.ok && res.data.acesso === 'vendedor') selected = { ...res.data.condicao, vendedor: res.data.vendedor, parceiro: null, produtos: 0, compradores: 0, ols: 0 }
   }
   return { page: condicoes, canChange, state, selected, orgId: company.organizacao_id, orgName: company.nome }
