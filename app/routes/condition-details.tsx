@@ -100,6 +100,11 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <Summary detail={detail} />
+      {detail.acesso === 'vendedor' ? (
+        <p>
+          <Link to={`/conditions?modal=editar&id=${detail.condicao.id}`}>Editar condição</Link>
+        </p>
+      ) : null}
       <nav aria-label={m.sections}>
         <ul className="team-tabs">
           {tabs.map((t) => (
