@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { test, DEMO, login } from './helpers.ts'
+import { createAndVerifyOrganization, newLoggedInUser } from './organization-helpers.ts'
 
 // Condições (/conditions): a seller creates a condition in the modal, finds it without accents,
 // deactivates it and deletes it; the 'Nova condição' form posts without JavaScript; Logística Express
@@ -77,6 +78,26 @@ test("the demo's OL sees Sol's generics condition under 'Como OL', linking to it
   await expect(generics).toContainText('2%')
   await expect(generics).toContainText('Aceito')
   await expect(generics.getByRole('link', { name: 'Tabela Genéricos Novembro' })).toHaveAttribute('href', /^\/olDetails\/\d+\/Log%C3%ADstica%20Express\/\d+\/\d+\/2\.0000$/)
+})
+
+test("a new seller on the Básico plan: its visible condition is suspended, the header says so and opens 'Condições Suspensas', which leads to the plans", async ({ page }) => {
+  const user = await newLoggedInUser(page, 'cond-basico')
+  await createAndVerifyOrganization(page, user.email, 'f')
+  await page.goto('/conditions?modal=novo')
+  const dialog = page.getByRole('dialog', { name: 'Nova condição' })
+  await dialog.getByLabel('Nome').fill('Tabela de Boas-vindas')
+  await dialog.getByRole('button', { name: 'Criar condição' }).click()
+  await expect(page.getByText(TEXTS.created('Tabela de Boas-vindas'))).toBeVisible()
+
+  const notice = page.getByRole('banner').getByRole('link', { name: '1 condição suspensa' })
+  await notice.click()
+  const suspended = page.getByRole('dialog', { name: 'Condições Suspensas' })
+  await expect(suspended).toContainText('não deixa as condições criadas visíveis para os clientes')
+  await suspended.getByRole('link', { name: 'Ok,entendi' }).click()
+  await expect(suspended).toBeHidden()
+  await notice.click()
+  await page.getByRole('dialog', { name: 'Condições Suspensas' }).getByRole('link', { name: 'Ir para Planos' }).click()
+  await expect(page.getByRole('dialog', { name: 'Pedidos Pro' })).toBeVisible()
 })
 
 test.describe('without JavaScript', () => {
