@@ -114,9 +114,9 @@ async function orgIdsOf(api: APIRequestContext, user: { email: string; password:
   return new Map(list.organizacoes.data.map((o) => [o.organizacao.nome, o.organizacao_id]))
 }
 
-const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos']
+const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos', 'condicoes-suspensas']
 /** Modals of a screen's own, opened by the address; checked where the organization reaches the screen. */
-const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1']
+const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1', '/conditions?modal=novo']
 const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']
 /** A screen's other states: an address of its own, or, for a row's modal, the first link so named on it. */
 const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
@@ -127,6 +127,10 @@ const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
   { screen: '/customers', path: '/customers?aba=pagamentos' },
   { screen: '/customers', path: '/customers?aba=pagamentos&modal=nova-forma' },
   { screen: '/customers', path: '/customers?aba=pagamentos', link: /^Excluir / },
+  { screen: '/conditions', path: '/conditions', link: /^Editar / },
+  { screen: '/conditions', path: '/conditions', link: /^Mínimos de / },
+  { screen: '/conditions', path: '/conditions', link: /^Excluir / },
+  { screen: '/conditions', path: '/conditions?aba=ol' },
 ]
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 720 }
