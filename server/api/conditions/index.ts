@@ -1,7 +1,11 @@
 import type { Api, Deps } from '../http.ts'
+import { registerConditionBuyers } from './buyers/index.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
+import { registerConditionSellers } from './sellers/index.ts'
 
 /** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
 export function registerConditions(app: Api, deps: Deps) {
   registerRestoreCondition(app, deps)
+  registerConditionBuyers(app, deps)
+  registerConditionSellers(app, deps)
 }
