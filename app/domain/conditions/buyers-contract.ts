@@ -55,6 +55,9 @@ export const BuyerListSchema = z
       .nullable()
       .meta({ description: 'O OL da lista; null = venda direta do vendedor' }),
     somente_leitura: z.boolean().meta({ description: 'Quem chama não pode alterar esta lista (sem a permissão, ou lista espelhada)' }),
+    listas: z
+      .array(z.object({ organizacao_id: z.number().int(), nome: z.string(), espelho: z.boolean() }))
+      .meta({ description: 'As listas de OL que quem chama alcança (o vendedor: todos os OLs da condição, menos os que recusaram; um OL: a sua)' }),
     compradores: paginatorSchema(BuyerSchema),
   })
   .meta({ id: 'ListaCompradores' })

@@ -29,6 +29,7 @@ export const buyersMessages = {
     n === 0 ? 'Nenhum comprador novo: todos já estavam na lista.' : `${n === 1 ? '1 comprador adicionado' : `${n} compradores adicionados`}${already ? ` (${already} já estava${already === 1 ? '' : 'm'} na lista)` : ''}.`,
   removed: (n: number) => (n === 1 ? 'Comprador removido.' : `${n} compradores removidos.`),
   noCustomers: 'Não há clientes no cadastro para adicionar.',
+  importFileRequired: 'Escolha a planilha (.xlsx ou .csv).',
   importAccepted: 'Planilha recebida: a importação dos compradores começou.',
   // Spreadsheet
   sheetCnpjUnknown: 'Não é um cliente desta lista nem uma bandeira da plataforma.',

@@ -52,3 +52,19 @@ export const DeleteBuyersListSchema = z.object({ condicao_id: condicaoIdField, c
 
 /** The section's "add by CNPJ" form (the mask 00.000.000/0000-00, or alphanumeric). */
 export const FindBuyerFormSchema = z.object({ cnpj: buyerCnpjField })
+
+/** The section's picker: the caller's customers ticked. */
+export const PickCustomersFormSchema = z.object({
+  clientes: z.array(positiveIdField(m.customerRequired, m.customerInvalid), { error: m.buyersRequired }).min(1, m.buyersRequired).max(MAX_BUYERS_PER_CALL, m.buyersTooMany),
+})
+
+/** One buyer from the CNPJ lookup's answer: its customer record or its flag. */
+export const AddOneBuyerFormSchema = z
+  .object({ cliente_id: positiveIdField(m.customerRequired, m.customerInvalid).optional(), bandeira_id: positiveIdField(m.flagInvalid, m.flagInvalid).optional() })
+  .refine((v) => (v.cliente_id === undefined) !== (v.bandeira_id === undefined), { message: m.buyerOneOf })
+
+/** The list's remove buttons: one row (its button) or the ticked ones. */
+export const RemoveBuyersFormSchema = z.object({
+  comprador_id: positiveIdField(m.buyerRequired, m.buyerInvalid).optional(),
+  compradores: z.array(positiveIdField(m.buyerRequired, m.buyerInvalid)).max(MAX_BUYERS_PER_CALL, m.buyersTooMany).optional(),
+})

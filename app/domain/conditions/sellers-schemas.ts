@@ -12,3 +12,17 @@ const ids = (item: z.ZodType<number>, required: string) => z.array(item, { error
 export const AddSellerSchema = z.object({ condicao_id: condicaoId, usuario_id: userId })
 export const SellersListSchema = z.object({ condicao_id: condicaoId, usuarios: ids(userId, m.usersRequired) })
 export const AddCargosSchema = z.object({ condicao_id: condicaoId, cargos: ids(positiveIdField(m.cargosRequired, m.cargoInvalid), m.cargosRequired) })
+
+/** The section's pickers: members ticked, roles ticked. */
+export const PickSellersFormSchema = z.object({ usuarios: ids(userId, m.usersRequired) })
+export const PickCargosFormSchema = z.object({ cargos: ids(positiveIdField(m.cargosRequired, m.cargoInvalid), m.cargosRequired) })
+
+/** The list's remove buttons: one member or role (its button, `U:12` / `C:3`) or the ticked members. */
+export const RemoveSellersFormSchema = z.object({
+  vendedor: z
+    .string()
+    .regex(/^[UC]:\d{1,10}$/, m.userInvalid)
+    .transform((v) => ({ tipo: v[0] as 'U' | 'C', id: Number(v.slice(2)) }))
+    .optional(),
+  usuarios: z.array(userId).max(MAX_SELLERS_PER_CALL, m.tooMany).optional(),
+})

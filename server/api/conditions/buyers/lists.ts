@@ -143,5 +143,17 @@ export async function listAnswer(db: Db | Tx, list: BuyerList, input: Parameters
         espelho_de: list.mirrorOf ? { organizacao_id: list.mirrorOf.partner.partnerId, nome: list.mirrorOf.nome } : null,
       }
     : null
-  return { parceiro, somente_leitura: !list.canChange, compradores: await buyerPage(db, list, input) }
+  const listas = await db
+    .select({ organizacao_id: conditionPartners.partnerId, nome: organizations.nome, espelho: sql<boolean>`${conditionPartners.espelhoDe} is not null` })
+    .from(conditionPartners)
+    .innerJoin(organizations, eq(organizations.id, conditionPartners.partnerId))
+    .where(
+      and(
+        eq(conditionPartners.conditionId, list.condition.id),
+        sql`${conditionPartners.status} <> 'recusado'`,
+        list.as === 'ol' && list.partner ? eq(conditionPartners.id, list.partner.id) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${organizations.nome})`))
+  return { parceiro, somente_leitura: !list.canChange, listas, compradores: await buyerPage(db, list, input) }
 }
