@@ -52,7 +52,7 @@ export async function openList(db: Db | Tx, userId: number, conditionId: number,
   } else {
     if (olOrgId === null) abort(403, m.directListSellerOnly)
     // The caller may belong to more than one OL of the condition: the one named decides.
-    const ol = await conditionForReader(db, userId, conditionId, { olId: olOrgId })
+    const ol = await conditionForReader(db, userId, conditionId, { asOrganization: olOrgId })
     if (ol.as !== 'ol') abort(404, m.olNotInCondition)
     partner = ol.partner
     const member = await findMembership(db, userId, olOrgId)
