@@ -72,3 +72,21 @@ test('the seller adds a customer by CNPJ and a flag, sees them, removes one; the
   await expect(page.getByText('1 vendedor adicionado.')).toBeVisible()
   await expect(row(page, 'Carla Mendes')).toContainText('Membro')
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('every customer added at once, then the ticked ones removed, by plain forms', async ({ page, request }) => {
+    const condition = await newCondition(request)
+    await openSection(page, condition, 'compradores')
+    await page.getByRole('button', { name: 'Adicionar todos os clientes' }).click()
+    await expect(page.getByText(/compradores? adicionados?\./)).toBeVisible()
+    await expect(row(page, 'Farmácia Central')).toBeVisible()
+    const total = await page.getByRole('row').count()
+    await row(page, 'Farmácia Central').getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Remover marcados' }).click()
+    await expect(page.getByText('Comprador removido.')).toBeVisible()
+    await expect(row(page, 'Farmácia Central')).toHaveCount(0)
+    await expect(page.getByRole('row')).toHaveCount(total - 1)
+  })
+})
