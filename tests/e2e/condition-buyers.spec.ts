@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { test, DEMO, login } from './helpers.ts'
 
@@ -71,6 +72,34 @@ test('the seller adds a customer by CNPJ and a flag, sees them, removes one; the
   await dialog.getByRole('button', { name: 'Adicionar membros marcados' }).click()
   await expect(page.getByText('1 vendedor adicionado.')).toBeVisible()
   await expect(row(page, 'Carla Mendes')).toContainText('Membro')
+})
+
+test('buyers imported from xlsx through the panel, then exported and read back', async ({ page, request }) => {
+  const condition = await newCondition(request)
+  await openSection(page, condition, 'compradores')
+  const workbook = new ExcelJS.Workbook()
+  const ws = workbook.addWorksheet('Compradores')
+  ws.addRow(['CNPJ', 'CNPJ do OL'])
+  ws.addRow([CENTRAL, null])
+  ws.addRow([REDE, null])
+  const panel = page.getByRole('region', { name: 'Importar compradores' })
+  await panel.getByLabel('Arquivo da planilha (.xlsx ou .csv)').setInputFiles({
+    name: 'compradores.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+  })
+  await panel.getByRole('button', { name: 'Importar' }).click()
+  await expect(panel.getByText('Importação concluída: 2 criados, 0 atualizados.')).toBeVisible({ timeout: 20_000 })
+  await page.reload()
+  await expect(row(page, 'Farmácia Central')).toBeVisible()
+  await expect(row(page, 'Rede Farma Mais')).toBeVisible()
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar compradores (xlsx)' }).click()])
+  const exported = new ExcelJS.Workbook()
+  await exported.xlsx.readFile(await download.path())
+  const names: unknown[] = []
+  exported.worksheets[0].eachRow((r, n) => n > 1 && names.push(r.getCell(2).value))
+  expect(names.sort()).toEqual(['Farmácia Central', 'Rede Farma Mais'])
 })
 
 test.describe('without JavaScript', () => {

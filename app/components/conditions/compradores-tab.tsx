@@ -104,7 +104,13 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
       ) : null}
       {isSeller && canChange ? <SpreadsheetImport kind="compradores" title="Importar compradores" job={tab.importacao} error={importError} /> : null}
 
-      <AddBuyerModalSlot tab={tab} lastFind={answered('find-buyer') as SubmissionResult<string[]> | undefined} lastPick={answered('pick-customers') as SubmissionResult<string[]> | undefined} />
+      {canChange && tab.modalOpen ? (
+        <AddBuyerModal
+          tab={tab}
+          lastFind={answered('find-buyer') as SubmissionResult<string[]> | undefined}
+          lastPick={answered('pick-customers') as SubmissionResult<string[]> | undefined}
+        />
+      ) : null}
     </section>
   )
 }
@@ -224,12 +230,6 @@ function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean 
       </div>
     </>
   )
-}
-
-function AddBuyerModalSlot(props: { tab: CompradoresData; lastFind: SubmissionResult<string[]> | undefined; lastPick: SubmissionResult<string[]> | undefined }) {
-  const { tab } = props
-  if (!tab.answer || tab.answer.somente_leitura || !tab.modalOpen) return null
-  return <AddBuyerModal {...props} />
 }
 
 function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; lastFind: SubmissionResult<string[]> | undefined; lastPick: SubmissionResult<string[]> | undefined }) {
