@@ -1,7 +1,9 @@
 import type { Api, Deps } from '../http.ts'
+import { registerConditionBuyers } from './buyers/index.ts'
 import { registerConditionLists } from './conditions-list.ts'
 import { registerConditionWrites } from './conditions-write.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
+import { registerConditionSellers } from './sellers/index.ts'
 import { registerTableTypeCalls } from './table-type.ts'
 
 /** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
@@ -10,4 +12,6 @@ export function registerConditions(app: Api, deps: Deps) {
   registerConditionLists(app, deps)
   registerConditionWrites(app, deps)
   registerTableTypeCalls(app, deps)
+  registerConditionBuyers(app, deps)
+  registerConditionSellers(app, deps)
 }
