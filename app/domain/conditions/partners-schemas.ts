@@ -42,6 +42,10 @@ export const InvitePartnerFormSchema = z.object({
   desconto_extra: descontoExtraField,
 })
 
+/** Names an OL by its organization (remove, accept, refuse, leave). */
+export const PartnerOrgFormSchema = z.object({ organizacao_id: positiveIdField(m.partnerInvalid, m.partnerInvalid) })
+
+/** Names an OL by its row in the condition (unmirror). */
 export const PartnerRowFormSchema = z.object({ parceiro_id: positiveIdField(m.partnerRowInvalid, m.partnerRowInvalid) })
 
 export const MirrorFormSchema = z.object({
