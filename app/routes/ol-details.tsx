@@ -27,9 +27,9 @@ function idOf(value: string | undefined) {
 }
 
 /**
- * The condition as one OL serves it, and that OL's row. The name and discount in the address are only
- * there to be read: the server's row decides. Anyone who cannot reach the condition as this OL goes
- * back to Condições with the reason.
+ * The condition as one OL serves it, and that OL's row, for the OL's members (both reads act for the
+ * OL: `organizacao_id`). The name and discount in the address are only there to be read: the server's
+ * row decides. Anyone who cannot reach the condition as this OL goes back to Condições with the reason.
  */
 async function context(request: Request, params: Route.LoaderArgs['params']) {
   await requireCompany(request)
@@ -38,8 +38,8 @@ async function context(request: Request, params: Route.LoaderArgs['params']) {
   if (!olId || !conditionId) throw redirect('/conditions')
   const gone = async (text: string) => redirectWithToast(request, '/conditions', { kind: 'error', text })
   const [detail, partners] = await Promise.all([
-    api(request, restoreCondicao, { params: { id: conditionId } }),
-    api(request, partnersApi.restoreParceiros, { params: { conditionId } }),
+    api(request, restoreCondicao, { params: { id: conditionId }, query: { organizacao_id: olId } }),
+    api(request, partnersApi.restoreParceiros, { params: { conditionId }, query: { organizacao_id: olId } }),
   ])
   if (!detail.ok) throw await gone(apiErrorMessages(detail.data).join(' '))
   if (!partners.ok) throw await gone(apiErrorMessages(partners.data).join(' '))
@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   let encontrados = null
   let blacklistError: string | null = null
   // The blacklist is the OL's own (across every condition it serves): shown to its members once it serves this one.
-  if (parceiro.sou_membro && parceiro.status === 'aceito') {
+  if (parceiro.status === 'aceito') {
     const res = await api(request, partnersApi.restoreBlackList, { params: { olId, regPerPage: PER_PAGE, search: q || 'null' }, query: { page } })
     if (res.ok) bloqueados = res.data.bloqueados
     else blacklistError = res.status === 403 ? s.blacklistNoPermission : apiErrorMessages(res.data).join(' ')
@@ -168,9 +168,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
 
-      {!parceiro.sou_membro ? <p className="notice notice-info">{s.notMember}</p> : null}
-
-      {parceiro.sou_membro && parceiro.status === 'pendente' ? (
+      {parceiro.status === 'pendente' ? (
         <div className="stack">
           <p>{s.pendingHelp}</p>
           <Form method="post" className="button-row">
@@ -185,7 +183,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {parceiro.sou_membro && parceiro.status === 'aceito' ? (
+      {parceiro.status === 'aceito' ? (
         <>
           <div className="button-row">
             <Link to={conditionDetailsPath(c, String(parceiro.organizacao_id), 'produtos')} className="button primary">
@@ -199,7 +197,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
 
-      {modal === 'deixar' && parceiro.sou_membro && parceiro.status === 'aceito' ? (
+      {modal === 'deixar' && parceiro.status === 'aceito' ? (
         <RouteModal title={s.leave} closeParams={MODAL_PARAMS}>
           <p id="ol-leave-text">{s.confirmLeave}</p>
           <Form method="post" aria-describedby="ol-leave-text">
@@ -250,7 +248,7 @@ function Blacklist({ data }: { data: Data }) {
               <p>{q ? s.blacklistNone : s.blacklistEmpty}</p>
             </div>
           ) : (
-            <ul className="stack" aria-label={s.blacklistTitle}>
+            <ul className="stack ol-blacklist" aria-label={s.blacklistTitle}>
               {bloqueados.data.map((b) => (
                 <li key={b.id} className="card ol-blacklist-item">
                   <span>
@@ -295,7 +293,7 @@ function BlockModal({ data }: { data: Data }) {
       {encontrados === null ? null : encontrados.length === 0 ? (
         <p role="status">{s.noBuyersFound}</p>
       ) : (
-        <ul className="stack" aria-label="Resultados">
+        <ul className="stack ol-blacklist" aria-label="Resultados">
           {encontrados.map((o) => (
             <li key={o.id} className="ol-blacklist-item">
               <span>

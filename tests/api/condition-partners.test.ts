@@ -167,6 +167,12 @@ describe('restoreParceiros and reading the condition', () => {
     ])
     const own = await t.get(`/api/condicoes/restoreParceiros/${w.condition.id}`, { token: w.olAdmin.token })
     expect(own.body.parceiros.map((p: any) => [p.organizacao_id, p.sou_membro])).toEqual([[w.ol.id, true]])
+    // Someone in both the seller and the OL sees the side of the company it acts for.
+    await t.db.insert(memberships).values({ organizationId: w.ol.id, userId: w.admin.id })
+    const asOl = await t.get(`/api/condicoes/restoreParceiros/${w.condition.id}?organizacao_id=${w.ol.id}`, { token: w.admin.token })
+    expect(asOl.body.parceiros.map((p: any) => p.organizacao_id)).toEqual([w.ol.id])
+    const asSeller = await t.get(`/api/condicoes/restoreParceiros/${w.condition.id}?organizacao_id=${w.seller.id}`, { token: w.admin.token })
+    expect(asSeller.body.parceiros).toHaveLength(2)
     // Invited to one condition, not to the other one of the same seller.
     for (const path of [`restoreParceiros/${w.other.id}`, `restoreCondicao/${w.other.id}`, `showMarcas_Categorias/${w.other.id}`]) {
       const res = await t.get(`/api/condicoes/${path}`, { token: w.olAdmin.token })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonBody, jsonContent, MessageSchema } from '../shared/contract.ts'
-import { idParam, optionalPathText, PageQuery, paginatorSchema } from '../shared/fields.ts'
+import { idParam, optionalPathText, PageQuery, paginatorSchema, pathId } from '../shared/fields.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { partnerMessages as m } from './partners-messages.ts'
 import { BLACKLIST_TYPES, descontoExtraField, PARTNER_STATUSES } from './partners-schemas.ts'
@@ -73,7 +73,14 @@ export const restoreParceiros = defineEndpoint({
   summary: 'Os OLs de uma condição com situação, desconto extra e espelho: todos para o vendedor, só o seu para um OL convidado',
   description: 'Não consta da lista de chamadas da especificação: é a leitura de que a seção OLs da condição precisa.',
   security: bearer,
-  request: { params: z.object({ conditionId: conditionParam('conditionId') }) },
+  request: {
+    params: z.object({ conditionId: conditionParam('conditionId') }),
+    query: z.object({
+      organizacao_id: pathId(1, 'Organização')
+        .optional()
+        .meta({ description: 'A empresa por quem se vê a condição (como em restoreCondicao): o vendedor vê todos os OLs, um OL só o seu' }),
+    }),
+  },
   responses: { 200: jsonContent(z.object({ parceiros: z.array(ParceiroSchema) }), 'Os OLs, por nome'), ...notFound, ...errorResponses },
 })
 

@@ -89,7 +89,6 @@ export const partnerScreenMessages = {
   confirmLeave: 'Sua empresa deixará de atender esta condição e perderá o acesso a ela. Continuar?',
   products: 'Ver os produtos da condição',
   pendingHelp: 'A empresa dona convidou sua empresa para atender esta condição. Aceite para ver os produtos e receber os pedidos.',
-  notMember: 'Só os membros do OL respondem ao convite.',
   blacklistTitle: 'Compradores bloqueados',
   blacklistHelp: 'Lojas e bandeiras que sua empresa não atende, em nenhuma condição.',
   blacklistSearch: 'Buscar nos bloqueados',

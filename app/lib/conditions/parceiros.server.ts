@@ -18,7 +18,7 @@ export const MIRROR_MODAL = 'espelhar-ol'
  */
 async function load(ctx: ConditionTabContext) {
   const conditionId = ctx.detail.condicao.id
-  const { parceiros } = await apiRead(ctx.request, partnersApi.restoreParceiros, { params: { conditionId } })
+  const { parceiros } = await apiRead(ctx.request, partnersApi.restoreParceiros, { params: { conditionId }, query: { organizacao_id: ctx.orgId } })
   const modal = ctx.url.searchParams.get('modal')
   const busca = (ctx.url.searchParams.get('busca') ?? '').trim().slice(0, 100)
   let encontrados: { id: number; nome: string; cnpj: string; cidade: string | null; uf: string | null }[] | null = null

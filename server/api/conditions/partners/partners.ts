@@ -26,8 +26,9 @@ export function registerPartnerCalls(app: Api, { db }: Deps) {
 
   app.openapi(createRoute({ ...partnersApi.restoreParceiros, middleware: [auth] as const }), async (c) => {
     const { conditionId } = c.req.valid('param')
+    const { organizacao_id: actingFor } = c.req.valid('query')
     const user = c.get('user')
-    const access = await conditionForReader(db, user.id, conditionId)
+    const access = await conditionForReader(db, user.id, conditionId, { asOrganization: actingFor })
     // An OL sees only its own terms, never the other OLs of the seller.
     const rows = await partnerRows(db, user.id, conditionId, access.as === 'ol' ? eq(conditionPartners.partnerId, access.organizationId) : undefined)
     return c.json({ parceiros: rows }, 200)
@@ -71,7 +72,7 @@ export function registerPartnerCalls(app: Api, { db }: Deps) {
     const { conditionId, partnerId } = c.req.valid('param')
     const user = c.get('user')
     await db.transaction(async (tx) => {
-      const access = await conditionForReader(tx, user.id, conditionId, { olId: partnerId, permission: 'condicoes', lock: true })
+      const access = await conditionForReader(tx, user.id, conditionId, { asOrganization: partnerId, permission: 'condicoes', lock: true })
       if (access.as !== 'ol') abort(404, m.partnerNotFound)
       if (access.partner.status === 'aceito') abort(409, m.alreadyAccepted)
       await tx.update(conditionPartners).set({ status: 'aceito', respondidoEm: sql`now()` }).where(eq(conditionPartners.id, access.partner.id))
@@ -87,7 +88,7 @@ export function registerPartnerCalls(app: Api, { db }: Deps) {
     const message = await db.transaction(async (tx) => {
       if (isOperator) {
         // The OL itself: refusing or leaving keeps the row (status recusado) so the seller sees the answer and may invite again.
-        const access = await conditionForReader(tx, user.id, conditionId, { olId: partnerId, permission: 'condicoes', lock: true })
+        const access = await conditionForReader(tx, user.id, conditionId, { asOrganization: partnerId, permission: 'condicoes', lock: true })
         if (access.as !== 'ol') abort(404, m.partnerNotFound)
         const wasAccepted = access.partner.status === 'aceito'
         await tx.update(conditionPartners).set({ status: 'recusado', respondidoEm: sql`now()`, espelhoDe: null }).where(eq(conditionPartners.id, access.partner.id))
