@@ -230,7 +230,7 @@ function Blacklist({ data }: { data: Data }) {
       {bloqueados ? (
         <>
           <div className="customers-toolbar">
-            <Form method="get" className="customers-search" role="search" aria-label={s.blacklistSearch}>
+            <Form method="get" className="customers-search" role="search" aria-label={s.blacklistSearchForm}>
               <div className="field">
                 <label htmlFor="blacklist-q">{s.blacklistSearch}</label>
                 <input id="blacklist-q" name="q" type="search" defaultValue={q} maxLength={100} />
@@ -279,7 +279,7 @@ function BlockModal({ data }: { data: Data }) {
   const { encontrados } = data
   return (
     <RouteModal title={s.blacklistAdd} closeParams={MODAL_PARAMS}>
-      <Form method="get" role="search" aria-label={s.blacklistFind} className="customers-search" preventScrollReset>
+      <Form method="get" role="search" aria-label={s.blacklistFindForm} className="customers-search" preventScrollReset>
         <input type="hidden" name="modal" value="bloquear" />
         {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
         <div className="field">

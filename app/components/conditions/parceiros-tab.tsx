@@ -128,7 +128,7 @@ function InviteModal({ busca, encontrados, lastResult }: { busca: string; encont
   const { form, fields, formProps, submitDisabled } = useValidatedForm(InvitePartnerFormSchema, { id: 'ol-invite', lastResult, defaultValue: { desconto_extra: '0' } })
   return (
     <RouteModal title={s.invite} closeParams={MODAL_PARAMS}>
-      <Form method="get" role="search" aria-label={s.searchLabel} className="customers-search" preventScrollReset>
+      <Form method="get" role="search" aria-label={s.searchForm} className="customers-search" preventScrollReset>
         <input type="hidden" name="aba" value="parceiros" />
         <input type="hidden" name="modal" value="convidar-ol" />
         <div className="field">
