@@ -6,22 +6,18 @@ import { useTeamHref } from '~/components/team/links.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { olDetailsPath } from '~/domain/conditions/ol-details.ts'
 import { partnerScreenMessages as s } from '~/domain/conditions/partners-messages.ts'
-import { formatPercent, InvitePartnerFormSchema, MirrorFormSchema, type PartnerStatus } from '~/domain/conditions/partners-schemas.ts'
+import { InvitePartnerFormSchema, MirrorFormSchema } from '~/domain/conditions/partners-schemas.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import type { ParceirosTabData } from '~/lib/conditions/parceiros.server.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
+import { StatusBadge } from './partner-status.tsx'
 
 type Partner = ParceirosTabData['parceiros'][number]
 type LastResult = SubmissionResult<string[]> | undefined
 
 const MODAL_PARAMS = ['modal', 'id', 'busca']
 const noModal = { modal: null, id: null, busca: null }
-const BADGE: Record<PartnerStatus, string> = { pendente: 'badge badge-warning', aceito: 'badge badge-success', recusado: 'badge badge-danger' }
-
-export function StatusBadge({ status }: { status: PartnerStatus }) {
-  return <span className={BADGE[status]}>{s.status[status]}</span>
-}
-
 /** The 'OLs' section of /conditionDetails (app/lib/conditions/parceiros.server.ts). */
 export function ParceirosTab({ data, detail, actionData }: ConditionTabProps) {
   const { parceiros, busca, encontrados } = data as ParceirosTabData

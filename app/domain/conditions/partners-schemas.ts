@@ -28,13 +28,6 @@ export const percentField = (required: string, invalid: string) =>
 
 export const descontoExtraField = percentField(m.discountRequired, m.discountInvalid)
 
-/** Percent text as a person reads it: '2.5000' → '2,5'. */
-export function formatPercent(value: string) {
-  const [whole, fraction = ''] = value.split('.')
-  const kept = fraction.replace(/0+$/, '')
-  return kept ? `${whole},${kept}` : whole
-}
-
 // Forms of the 'OLs' section and of /olDetails (one schema per form, shared by the browser and the server).
 
 export const InvitePartnerFormSchema = z.object({
