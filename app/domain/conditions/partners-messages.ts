@@ -28,8 +28,6 @@ export const partnerMessages = {
   // State
   partnerNotFound: 'Este OL não está nesta condição.',
   alreadyAccepted: 'Este convite já foi aceito.',
-  notPending: 'Não há convite pendente para aceitar.',
-  alreadyRefused: 'Este OL já recusou ou deixou a condição.',
   mirrorSelf: 'Um OL não pode espelhar a si mesmo.',
   mirrorOtherCondition: 'Só é possível espelhar um OL da mesma condição.',
   mirrorChain: 'O OL escolhido já espelha outro OL: escolha o OL de origem.',
@@ -76,7 +74,6 @@ export const partnerScreenMessages = {
   noMirror: '—',
   details: 'Ver como OL',
   partnerGone: 'Este OL não está mais nesta condição.',
-  readOnly: 'Só quem tem a permissão "condicoes" altera os OLs.',
   olTitle: (nome: string) => `${nome} como OL`,
   olBack: 'Voltar para Condições',
   olSeller: 'Empresa dona',
