@@ -1,7 +1,9 @@
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { compradoresTab } from './conditions/compradores.server.ts'
 import { parceirosTab } from './conditions/parceiros.server.ts'
+import { vendedoresTab } from './conditions/vendedores.server.ts'
 
 /**
  * What a section of a condition's page gets on the server. Each section lives in its own module
@@ -26,5 +28,7 @@ export type ConditionTabServer = {
 
 /** The sections built so far; a section not listed here is not shown. */
 export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabServer>> = {
+  compradores: compradoresTab,
+  vendedores: vendedoresTab,
   parceiros: parceirosTab,
 }
