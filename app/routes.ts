@@ -34,6 +34,7 @@ export default [
     route('customers', 'routes/customers.tsx', { id: 'customers' }),
     route('conditions', 'routes/conditions.tsx'),
     route('conditionDetails/:conditionId/:conditionName/:owner', 'routes/condition-details.tsx', { id: 'condition-details' }),
+    route('olDetails/:olId/:olName/:owner/:conditionId/:discount', 'routes/ol-details.tsx', { id: 'ol-details' }),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
       [
@@ -43,7 +44,6 @@ export default [
         ['simulator', 'simulator'],
         ['units', 'units'],
         ['movement', 'movement'],
-        ['olDetails/:olId/:olName/:owner/:conditionId/:discount', 'ol-details'],
         ['Panel', 'panel'],
         ['Wallet', 'wallet'],
       ] as const

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { compradoresTab } from './conditions/compradores.server.ts'
+import { parceirosTab } from './conditions/parceiros.server.ts'
 import { vendedoresTab } from './conditions/vendedores.server.ts'
 
 /**
@@ -29,4 +30,5 @@ export type ConditionTabServer = {
 export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabServer>> = {
   compradores: compradoresTab,
   vendedores: vendedoresTab,
+  parceiros: parceirosTab,
 }

@@ -52,7 +52,9 @@ const ID_KINDS: [RegExp, string][] = [
   [/importacao|import/i, 'importJob'],
   [/user|usuario|member/i, 'user'],
   [/channel|canal/i, 'channel'],
-  [/^(id|orgId|companyId|organizationId|organizacao_id|organizacaoId|targetId|conditionId|olId)$/, 'org'],
+  // An OL organization (a condition's partner, the owner of a blacklist): the victim's OL.
+  [/^(partnerId|olId|ol_id)$/, 'ol'],
+  [/^(id|orgId|companyId|organizationId|organizacao_id|organizacaoId|targetId|conditionId)$/, 'org'],
 ]
 
 function kindOf(name: string) {
@@ -98,6 +100,7 @@ beforeAll(async () => {
     importJob: importJob.id,
     condition: condition.id,
     conditionBuyer: 7001,
+    ol: ol.id,
   })
 }, 60_000)
 

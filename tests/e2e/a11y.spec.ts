@@ -4,7 +4,8 @@ import type { AxeResults, RunOptions } from 'axe-core'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
-import { fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
+import { apiSession, conditionAddress, createCondition, olAddress } from './condition-partners-helpers.ts'
+import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
 
 /**
  * Accessibility as a test (issue #8): every screen of app/routes.ts, logged out and as a member
@@ -273,6 +274,62 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     await dialog.getByRole('button', { name: 'Criar organização' }).click()
     await expect(page.getByRole('dialog', { name: 'Aguardando verificação' })).toBeVisible()
     await axe.check('new person /personal-environment?modal=verificar')
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
+  test("a condition's OLs: the section and its modals as the seller, /olDetails pending and accepted with its modals as the OL", async ({ page, request }) => {
+    // One new person owns both distributors (seller and OL), so no demo data changes.
+    const axe = await axeChecker(page)
+    const person = await newLoggedInUser(page, 'a11y-ol')
+    const seller = await createAndVerifyOrganization(page, person.email, 'f', { nome: `Vendedor Acessível ${Date.now() % 1e6}` })
+    await visit(page, '/personal-environment')
+    const ol = await createAndVerifyOrganization(page, person.email, 'f', { nome: `OL Acessível ${Date.now() % 1e6}` })
+    const api = await apiSession(request, person)
+    const [sellerId, olId] = [api.orgId(seller.nome), api.orgId(ol.nome)]
+    const condition = await createCondition(request, api.headers, sellerId, 'Condição Acessível')
+    const invited = await request.post('/api/condicoes/addParceiros', { headers: api.headers, data: { condicao_id: condition.id, parceiros: [{ organizacao_id: olId, desconto_extra: '2,5' }] } })
+    expect(invited.ok()).toBe(true)
+    const olPage = olAddress(olId, ol.nome, sellerId, condition.id, '2.5000')
+
+    // As the OL (the company in session): the pending invitation.
+    await visit(page, olPage)
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toBeVisible()
+    await axe.check('/olDetails pending')
+
+    await visit(page, '/personal-environment')
+    await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+    const section = `${conditionAddress(condition, sellerId)}?aba=parceiros`
+    await visit(page, section)
+    await expect(page.getByRole('row', { name: new RegExp(ol.nome) })).toBeVisible()
+    await axe.check('/conditionDetails?aba=parceiros')
+    for (const modal of ['modal=convidar-ol', `modal=convidar-ol&busca=${encodeURIComponent('acessivel')}`]) {
+      await visit(page, `${section}&${modal}`)
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`/conditionDetails?aba=parceiros&${modal}`)
+    }
+    for (const link of [/^Remover /, /^Espelhar/]) {
+      await visit(page, section)
+      await page.getByRole('link', { name: link }).first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`/conditionDetails?aba=parceiros ${link.source}`)
+    }
+
+    await visit(page, '/personal-environment')
+    await page.getByRole('button', { name: `Entrar em ${ol.nome}` }).click()
+    const accepted = await request.get(`/api/condicoes/aceiteParceiro/${condition.id}/${olId}`, { headers: api.headers })
+    expect(accepted.ok()).toBe(true)
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport)
+      await visit(page, olPage)
+      await expect(page.getByRole('heading', { name: 'Compradores bloqueados' })).toBeVisible()
+      await axe.check(`/olDetails accepted ${viewport.width}px`)
+    }
+    await page.setViewportSize(DESKTOP)
+    for (const modal of ['modal=deixar', 'modal=bloquear', `modal=bloquear&busca=${encodeURIComponent('farmacia')}`]) {
+      await visit(page, `${olPage}?${modal}`)
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`/olDetails?${modal}`)
+    }
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { CompradoresTab } from './compradores-tab.tsx'
+import { ParceirosTab } from './parceiros-tab.tsx'
 import { VendedoresTab } from './vendedores-tab.tsx'
 
 /**
@@ -19,4 +20,5 @@ export type ConditionTabProps = {
 export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: ConditionTabProps) => ReactNode>> = {
   compradores: CompradoresTab,
   vendedores: VendedoresTab,
+  parceiros: ParceirosTab,
 }

@@ -2,6 +2,7 @@ import type { Api, Deps } from '../http.ts'
 import { registerConditionBuyers } from './buyers/index.ts'
 import { registerConditionLists } from './conditions-list.ts'
 import { registerConditionWrites } from './conditions-write.ts'
+import { registerConditionPartners } from './partners/index.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
 import { registerConditionSellers } from './sellers/index.ts'
 import { registerTableTypeCalls } from './table-type.ts'
@@ -14,4 +15,5 @@ export function registerConditions(app: Api, deps: Deps) {
   registerTableTypeCalls(app, deps)
   registerConditionBuyers(app, deps)
   registerConditionSellers(app, deps)
+  registerConditionPartners(app, deps)
 }
