@@ -15,6 +15,11 @@ export type RowProblem = { linha: number; coluna: string; valor: string; motivo:
  */
 export type ImportKind<Row> = {
   spec: SheetSpec<Row>
+  /**
+   * A kind scoped below the organization (a condition's lines) names its scope when a job starts
+   * (`StartImport.params`); the engine keeps it in the job's `tipo` ('condicao:12') and hands it to
+   * `check` and `store` as their last argument. Kinds scoped by the organization alone ignore it.
+   */
   /** The team permission that may run this import (and read its jobs). */
   permission: PermissionId
   /**
@@ -25,12 +30,26 @@ export type ImportKind<Row> = {
    * stores of earlier batches; on PGlite after the read, every batch checked before any is stored.
    * Any problem it returns makes the import store nothing.
    */
-  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<RowProblem[]>
+  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], params?: string | null) => Promise<RowProblem[]>
   /**
    * Stores one batch inside the import's one transaction (every batch of the file, or none); a
    * row found again (by EAN or code, by CNPJ...) is updated, not duplicated. A column the file
    * does not have is absent from the row (undefined): update only what the row holds. Answers
    * how many rows it created and updated.
    */
-  store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<{ criadas: number; atualizadas: number }>
+  store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], params?: string | null) => Promise<{ criadas: number; atualizadas: number }>
+  /**
+   * When a refused job's report shows it can be run again as it is with other params (a condition
+   * import refused only because products are missing, run again creating them: importSemCadastro),
+   * the kind says so and the engine keeps the uploaded file for `restartImport`.
+   */
+  keepFileWhenRefused?: (problems: RowProblem[], total: number) => boolean
+}
+
+/** A job's `tipo` is the kind's name, then ':' and its params for a kind scoped below the organization. */
+export const jobTipo = (kind: string, params?: string | null) => (params ? `${kind}:${params}` : kind)
+
+export function splitTipo(tipo: string): { kind: string; params: string | null } {
+  const at = tipo.indexOf(':')
+  return at < 0 ? { kind: tipo, params: null } : { kind: tipo.slice(0, at), params: tipo.slice(at + 1) }
 }
