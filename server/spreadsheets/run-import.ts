@@ -57,7 +57,7 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
   const { db, files } = deps
   const spool = await createSpool<ParsedRow<Row>>()
   const finish = (values: Partial<typeof importJobs.$inferInsert>) =>
-    db.update(importJobs).set({ ...values, arquivo: null, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
+    db.update(importJobs).set({ arquivo: null, ...values, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
   const report = new Report()
   const { params } = splitTipo(job.tipo)
   let keepFile = false

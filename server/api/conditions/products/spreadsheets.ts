@@ -87,7 +87,7 @@ export function registerConditionSpreadsheets(app: Api, deps: Deps) {
     const userId = c.get('user').id
     const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id))
     const { kind, params } = splitTipo(job?.tipo ?? '')
-    const conditionId = kind === conditionLineImport.spec.kind ? Number(/^(\d+)$/.exec(params ?? '')?.[1]) : NaN
+    const conditionId = kind === conditionLineImport.spec.kind ? Number(/^(\d+)(:novos)?$/.exec(params ?? '')?.[1]) : NaN
     if (!job || !conditionId) abort(404, m.importNotFound)
     // The job's condition decides who may: its seller's members holding 'condicoes', and 'produtos' to create products.
     const condition = await conditionForSeller(db, userId, conditionId, { permission: 'condicoes' })
