@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { produtosTab } from './conditions/produtos.server.ts'
 
 /**
  * What a section of a condition's page gets on the server. Each section lives in its own module
@@ -24,4 +25,6 @@ export type ConditionTabServer = {
 }
 
 /** The sections built so far; a section not listed here is not shown. */
-export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabServer>> = {}
+export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabServer>> = {
+  produtos: produtosTab,
+}

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import type { z } from 'zod'
 import * as catalogApi from '../domain/catalog/contract.ts'
+import * as conditionProductsApi from '../domain/conditions/products-contract.ts'
 import * as customersApi from '../domain/customers/contract.ts'
 import * as sheetsApi from '../domain/spreadsheets/contract.ts'
 import { spreadsheetMessages as m } from '../domain/spreadsheets/messages.ts'
@@ -87,8 +88,18 @@ export async function reportFile(request: Request, importId: number) {
 /** The exports, by the kind their columns belong to. */
 const EXPORTS = { produtos: catalogApi.exportProdutos, clientes: customersApi.exportClientes } as const
 
-/** A kind's export of the company in session, streamed through (null when there is no such export). */
-export async function exportFile(request: Request, tipo: string) {
+/** Exports of kinds scoped below the organization, by the id of their scope (a condition's lines). */
+const SCOPED_EXPORTS = { condicao: conditionProductsApi.exportCondicao } as const
+
+/**
+ * A kind's export of the company in session, streamed through (null when there is no such export);
+ * with `scopeId`, the export of that object of a scoped kind (`exportar/condicao/12`).
+ */
+export async function exportFile(request: Request, tipo: string, scopeId?: number) {
+  if (scopeId !== undefined) {
+    const scoped = tipo in SCOPED_EXPORTS ? SCOPED_EXPORTS[tipo as keyof typeof SCOPED_EXPORTS] : null
+    return scoped ? passFile(request, () => apiFile(request, scoped, { params: { id: scopeId } })) : null
+  }
   const endpoint = tipo in EXPORTS ? EXPORTS[tipo as keyof typeof EXPORTS] : null
   if (!endpoint) return null
   const { company } = await requireCompany(request)

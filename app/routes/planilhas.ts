@@ -6,7 +6,7 @@ import { exportFile, idOf, loadImport, reportFile, templateFile } from '~/lib/sp
 /**
  * The spreadsheet engine's resource routes, in one module (one entry of the route manifest every
  * page loads): `importacao/{id}` the job as JSON for the import panel's polling (`?relatorio=` its
- * report page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template, `exportar/{tipo}` a kind's export.
+ * report page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template, `exportar/{tipo}` a kind's export (`exportar/condicao/{id}` a condition's lines).
  * The API checks who asks each time.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -24,6 +24,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (parts[0] === 'exportar' && parts.length === 2) {
     const file = await exportFile(request, parts[1])
+    if (file) return file
+  }
+  if (parts[0] === 'exportar' && parts.length === 3) {
+    const scopeId = idOf(parts[2])
+    const file = scopeId ? await exportFile(request, parts[1], scopeId) : null
     if (file) return file
   }
   if (parts[0] === 'modelo' && parts.length === 2 && /^[a-z_]{1,40}$/.test(parts[1])) return templateFile(request, parts[1])

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { ProdutosTab } from './produtos-tab.tsx'
 
 /**
  * What a section of a condition's page renders from: its own loader data (what its `load` returned),
@@ -14,4 +15,6 @@ export type ConditionTabProps = {
 }
 
 /** Each section's view, beside its server module in app/lib/condition-tabs.server.ts. */
-export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: ConditionTabProps) => ReactNode>> = {}
+export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: ConditionTabProps) => ReactNode>> = {
+  produtos: ProdutosTab,
+}

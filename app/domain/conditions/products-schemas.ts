@@ -94,9 +94,9 @@ export const hasChanges = (b: LineChanges) => Object.values(b).some((v) => v !==
 /** 'Adicionar produtos': the ticked catalogue products. */
 export const AddLinesFormSchema = z.object({ ids: lineIdsField })
 
-/** A line's edit modal, and the bulk edit of the ticked lines (the same fields; empty keeps). */
+/** A line's edit modal and the bulk edit of the ticked lines: an empty field keeps the lines' values; 'Sem quantidade máxima' clears the maximum. */
 export const EditLinesFormSchema = z
-  .object({ ids: lineIdsField, ...lineChangeFields })
+  .object({ ids: lineIdsField, ...lineChangeFields, sem_maximo: lineFlagField.optional() })
   .refine(({ ids: _ids, ...changes }) => hasChanges(changes), { message: m.bulkNothing, path: ['desconto'] })
 
 /** The remove confirmation. */

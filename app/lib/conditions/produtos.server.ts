@@ -127,7 +127,7 @@ async function act(ctx: ConditionTabContext, intent: string, formData: FormData)
           desconto: v.desconto,
           preco_liquido: v.preco_liquido === undefined ? undefined : centavosToInput(v.preco_liquido),
           qtd_min: v.qtd_min,
-          qtd_max: v.qtd_max,
+          qtd_max: v.sem_maximo ? null : v.qtd_max,
           multiplo: v.multiplo,
           imposto: v.imposto,
           ativo: v.ativo,
