@@ -25,7 +25,7 @@ async function context(request: Request, params: Route.LoaderArgs['params']): Pr
   const url = new URL(request.url)
   const id = Number(params.conditionId)
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw redirect('/conditions')
-  const res = await api(request, restoreCondicao, { params: { id } })
+  const res = await api(request, restoreCondicao, { params: { id }, query: { organizacao_id: company.organizacao_id } })
   if (!res.ok) throw await redirectWithToast(request, '/conditions', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
   const back = new URL(url.pathname.replace(/\.data$/, ''), url)
   for (const [key, value] of url.searchParams) if (key !== 'modal' && key !== 'id' && !key.startsWith('_')) back.searchParams.set(key, value)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } from '../shared/contract.ts'
-import { idParam } from '../shared/fields.ts'
+import { idParam, pathId } from '../shared/fields.ts'
 
 /**
  * One condition as every condition call answers it (CondicaoSchema), and `restoreCondicao/{id}`, which
@@ -47,6 +47,13 @@ export const restoreCondicao = defineEndpoint({
   tags: ['Condições'],
   summary: 'Uma condição: para membros do vendedor e de um OL convidado (pendente ou aceito)',
   security: bearer,
-  request: { params: z.object({ id: idParam('id', 'Condição inválida.', 1) }) },
+  request: {
+    params: z.object({ id: idParam('id', 'Condição inválida.', 1) }),
+    query: z.object({
+      organizacao_id: pathId(1, 'Organização')
+        .optional()
+        .meta({ description: 'A empresa por quem se vê a condição (a da sessão): o vendedor, ou o OL convidado. Ausente: o vendedor, se quem chama é membro dele.' }),
+    }),
+  },
   responses: { 200: jsonContent(CondicaoDetalheSchema, 'A condição'), 404: jsonContent(MessageSchema, 'Não existe ou não é sua'), ...errorResponses },
 })

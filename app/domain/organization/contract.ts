@@ -99,7 +99,7 @@ export const CompanyProfileSchema = z
     codigo_bandeira: z.string().nullable(),
     notificacoes_chat: z.number().int(),
     msg_atraso: z.number().int(),
-    condicoes_restritas: z.number().int(),
+    condicoes_restritas: z.number().int().meta({ description: 'No plano Básico, as condições ativas e visíveis da empresa (nenhum comprador as vê); 0 nos outros planos' }),
   })
   .meta({ id: 'CompanyProfile' })
 

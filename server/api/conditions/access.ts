@@ -39,15 +39,16 @@ export async function conditionForSeller(db: Db | Tx, userId: number, conditionI
 }
 
 /**
- * The condition for a member of its seller or of an OL invited to it. `olId` says which side the
- * caller acts for when a user belongs to both (a seller may be an OL of another seller's condition):
- * without it, the seller side wins, then the first OL the caller belongs to. With `permission`, the caller must hold it on that side.
+ * The condition for a member of its seller or of an OL invited to it. `asOrganization` (the company the
+ * caller acts for) says which side when a user belongs to both: the seller's id is the seller side, another
+ * id that OL's. Without it, the seller side wins, then the first OL the caller belongs to. With
+ * `permission`, the caller must hold it on that side.
  */
 export async function conditionForReader(
   db: Db | Tx,
   userId: number,
   conditionId: number,
-  options: { olId?: number; permission?: PermissionId; lock?: boolean } = {},
+  options: { asOrganization?: number; permission?: PermissionId; lock?: boolean } = {},
 ): Promise<ConditionAccess> {
   const condition = await load(db, conditionId, options.lock ?? false)
   if (!condition) abort(404, m.conditionNotFound)
@@ -57,16 +58,19 @@ export async function conditionForReader(
     if (options.permission && !(await holdsPermission(db, member.membership, options.permission))) abort(403, NOT_PERMITTED)
     return true
   }
-  if (options.olId === undefined && (await check(condition.organizationId))) {
+  const asSeller = options.asOrganization === condition.organizationId
+  const olId = asSeller ? undefined : options.asOrganization
+  if ((options.asOrganization === undefined || asSeller) && (await check(condition.organizationId))) {
     return { as: 'seller', condition, organizationId: condition.organizationId }
   }
+  if (asSeller) abort(404, m.conditionNotFound)
   const partners = await db
     .select()
     .from(conditionPartners)
     .where(
-      options.olId === undefined
+      olId === undefined
         ? eq(conditionPartners.conditionId, condition.id)
-        : and(eq(conditionPartners.conditionId, condition.id), eq(conditionPartners.partnerId, options.olId)),
+        : and(eq(conditionPartners.conditionId, condition.id), eq(conditionPartners.partnerId, olId)),
     )
   let partner: ConditionPartner | undefined
   for (const candidate of partners) {

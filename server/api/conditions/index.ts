@@ -1,9 +1,15 @@
 import type { Api, Deps } from '../http.ts'
+import { registerConditionLists } from './conditions-list.ts'
+import { registerConditionWrites } from './conditions-write.ts'
 import { registerConditionProducts } from './products/index.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
+import { registerTableTypeCalls } from './table-type.ts'
 
 /** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
 export function registerConditions(app: Api, deps: Deps) {
   registerRestoreCondition(app, deps)
+  registerConditionLists(app, deps)
+  registerConditionWrites(app, deps)
+  registerTableTypeCalls(app, deps)
   registerConditionProducts(app, deps)
 }

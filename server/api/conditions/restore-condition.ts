@@ -9,7 +9,8 @@ import { conditionAnswer } from './condition-answer.ts'
 export function registerRestoreCondition(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...restoreCondicao, middleware: [requireAuth(db)] as const }), async (c) => {
     const { id } = c.req.valid('param')
-    const access = await conditionForReader(db, c.get('user').id, id)
+    const { organizacao_id: actingFor } = c.req.valid('query')
+    const access = await conditionForReader(db, c.get('user').id, id, { asOrganization: actingFor })
     const orgIds = access.as === 'ol' ? [access.condition.organizationId, access.partner.partnerId] : [access.condition.organizationId]
     const names = new Map(
       (await db.select({ id: organizations.id, nome: organizations.nome }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o.nome]),

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
+import { conditions, memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { chatCountersOf, sumChatCounters } from '../chat/channels.ts'
 import { NOT_A_MEMBER } from './membership.ts'
@@ -31,6 +31,8 @@ const prepareProfileQuery = (db: Db) =>
         from ${l} where ${l.organizationId} = ${o.id}), '[]'::json)`,
       answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${o.id} and ${f.userId} = ${userId})`,
       counters: chatCountersOf(userId, o),
+      // Conditions the seller means its buyers to see, which a Básico plan keeps from them.
+      visibleConditions: sql<number>`(select count(*)::int from ${conditions} where ${conditions.organizationId} = ${o.id} and ${conditions.ativo} and ${conditions.visivel})`,
     })
     .from(memberships)
     .innerJoin(o, eq(o.id, memberships.organizationId))
@@ -48,7 +50,8 @@ function profileQuery(db: Db) {
 /**
  * Every company screen reads this profile (the private layout), so it is read in one statement: the
  * membership with the organization, its restrictions, its visiting card's links (in the order the
- * company gave them), whether this member still owes the feedback, and the header's chat counters.
+ * company gave them), whether this member still owes the feedback, the header's chat counters and its
+ * count of suspended conditions.
  */
 export function registerCompanyProfile(app: Api, { db }: Deps) {
   app.openapi(
@@ -82,8 +85,7 @@ export function registerCompanyProfile(app: Api, { db }: Deps) {
           codigo_bandeira: org.tipo === 'b' ? org.codigoBandeira : null,
           notificacoes_chat: counters.unread,
           msg_atraso: counters.overdue,
-          // The conditions issue fills this counter.
-          condicoes_restritas: 0,
+          condicoes_restritas: org.plano === 'B' ? row.visibleConditions : 0,
         },
         200,
       )

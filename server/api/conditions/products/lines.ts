@@ -4,11 +4,11 @@ import * as api from '../../../../app/domain/conditions/products-contract.ts'
 import { parseDecimal } from '../../../../app/domain/pricing/decimal.ts'
 import { linePrice } from '../../../../app/domain/pricing/line-price.ts'
 import type { Db, Tx } from '../../../db/client.ts'
-import { conditionProducts, conditions, products } from '../../../db/schema/index.ts'
+import { conditionProducts, products } from '../../../db/schema/index.ts'
 import { fail, requireAuth, type Api, type Deps } from '../../http.ts'
 import { mayAct } from '../../organizations/membership.ts'
 import { likePattern, paginated } from '../../pagination.ts'
-import { conditionForReader, conditionForSeller, type ConditionAccess } from '../access.ts'
+import { conditionForReader } from '../access.ts'
 import { conditionProductsMessages as m } from '../../../../app/domain/conditions/products-messages.ts'
 
 export type LineFilters = { search?: string | null; filterType?: api.LineFilterType | null; filter?: string | null }
@@ -216,25 +216,12 @@ export const lineAnswer = (tipoTabela: string, extraDiscount: string | null) => 
   preco_final_centavos: finalPrice(tipoTabela, r.line, r.product.precoCentavos, extraDiscount),
 })
 
-/**
- * The condition as the caller's acting company reaches it: the seller itself (its members), or an
- * OL invited to it (then read with `olId`, so a person in both acts as the one named). Anyone else: 404.
- */
-export async function accessAs(db: Db, userId: number, organizationId: number, conditionId: number): Promise<ConditionAccess> {
-  const [row] = await db.select({ sellerId: conditions.organizationId }).from(conditions).where(eq(conditions.id, conditionId))
-  if (row && row.sellerId === organizationId) {
-    const condition = await conditionForSeller(db, userId, conditionId)
-    return { as: 'seller', condition, organizationId }
-  }
-  return conditionForReader(db, userId, conditionId, { olId: organizationId })
-}
-
 export function registerConditionLines(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...api.restoreCondicaoProdutos, middleware: [requireAuth(db)] as const }), async (c) => {
     const { organizationId, conditionId, regPerPage, filterType, filter, search } = c.req.valid('param')
     const { page } = c.req.valid('query')
     const userId = c.get('user').id
-    const access = await accessAs(db, userId, organizationId, conditionId)
+    const access = await conditionForReader(db, userId, conditionId, { asOrganization: organizationId })
     const { condition } = access
     const extra = access.as === 'ol' ? access.partner.descontoExtra : null
     const { rows, total } = await linesPage(db, condition.organizationId, condition.id, { search, filterType, filter }, page, regPerPage)
