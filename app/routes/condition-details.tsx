@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await context(request, params)
   const aba = chosenTab(ctx.url)
   const tab = aba ? await CONDITION_TAB_SERVERS[aba]!.load(ctx) : null
-  return { detail: ctx.detail, aba, tab }
+  return { detail: ctx.detail, aba, tab, tabs: builtTabs() }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -78,7 +78,7 @@ function Summary({ detail }: { detail: Route.ComponentProps['loaderData']['detai
 }
 
 export default function ConditionDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, aba, tab } = loaderData
+  const { detail, aba, tab, tabs } = loaderData
   const location = useLocation()
   const View = aba ? CONDITION_TAB_VIEWS[aba] : undefined
   const answer = actionData && typeof actionData === 'object' && 'intent' in actionData ? (actionData as { intent: string; result: unknown }) : undefined
@@ -101,7 +101,7 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
       <Summary detail={detail} />
       <nav aria-label={m.sections}>
         <ul className="team-tabs">
-          {builtTabs().map((t) => (
+          {tabs.map((t) => (
             <li key={t.id}>
               <Link to={sectionHref(t.id)} aria-current={t.id === aba ? 'page' : undefined} preventScrollReset>
                 {t.label}

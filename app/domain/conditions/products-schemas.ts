@@ -48,11 +48,15 @@ export const lineFlagField = booleanField(m.flagInvalid)
 
 export const conditionIdField = positiveIdField(m.conditionRequired, m.conditionInvalid)
 
-export const lineIdsField = z
-  .array(positiveIdField(m.idsRequired, m.productInvalid), { error: m.idsRequired })
-  .min(1, m.idsRequired)
-  .max(MAX_LINE_IDS, m.idsTooMany)
-  .transform((ids) => [...new Set(ids)])
+/** Ids ticked in a table: one checkbox posts a lone value, several a list. */
+export const lineIdsField = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(positiveIdField(m.idsRequired, m.productInvalid), { error: m.idsRequired })
+    .min(1, m.idsRequired)
+    .max(MAX_LINE_IDS, m.idsTooMany)
+    .transform((ids) => [...new Set(ids)]),
+)
 
 /**
  * The quantity rule of a line (decided here, checked on every write): at least 1; the maximum, when
