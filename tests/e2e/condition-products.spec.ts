@@ -20,7 +20,7 @@ async function openSection(page: Page, seller: Seller) {
   await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
   await expect(page.getByRole('banner').getByText(seller.nome)).toBeVisible()
   await page.goto(productsSection(seller))
-  await expect(page.getByRole('heading', { name: 'Produtos da condição' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Produtos da condição', exact: true })).toBeVisible()
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) })
