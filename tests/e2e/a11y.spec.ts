@@ -258,7 +258,7 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
 
-  test("a condition's products: the section, its modals, and the lines read-only as a member without 'condicoes' would see them", async ({ page, request }) => {
+  test("a condition's products: the section and its modals, on a desktop and a phone", async ({ page, request }) => {
     const axe = await axeChecker(page)
     const seller = await newSellerWithCondition(request, { products: [{ nome: 'Produto Acessível', codigo: 'ACE-1', preco: '9,90' }, { nome: 'Outro Acessível', codigo: 'ACE-2', preco: '5,00' }] })
     const headers = { authorization: `Bearer ${seller.token}`, accept: 'application/json' }

@@ -109,3 +109,29 @@ test('1,000 condition lines imported from an xlsx are listed with their prices',
   await expect(row(page, `Item Condição ${run} 0002`)).toContainText('R$ 9,50')
   await expect(row(page, `Item Condição ${run} 0001`)).toContainText('R$ 10,00')
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('adding a product and editing its line are plain forms and redirects', async ({ page, request }) => {
+    const seller = await newSellerWithCondition(request, { products: [{ nome: 'Álcool 70% 1 L', codigo: 'ALC-1', preco: '9,90' }] })
+    await login(page, seller.email, seller.password)
+    await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+    await page.goto(productsSection(seller))
+    await page.getByRole('link', { name: 'Adicionar produtos' }).click()
+    const add = page.getByRole('dialog', { name: 'Adicionar produtos à condição' })
+    await add.getByLabel(/^Álcool 70% 1 L/).check()
+    await add.getByRole('button', { name: 'Adicionar selecionados' }).click()
+    await expect(row(page, 'Álcool 70% 1 L')).toContainText('R$ 9,90')
+    await row(page, 'Álcool 70% 1 L').getByRole('link', { name: /^Editar/ }).click()
+    const one = page.getByRole('dialog', { name: 'Editar Álcool 70% 1 L' })
+    await one.getByLabel('Desconto (%)').fill('200')
+    await one.getByRole('button', { name: 'Salvar' }).click()
+    // The server's answer to a bad value, at its field, without a script.
+    await expect(page.getByText('O desconto deve ser um percentual de 0 a 100, com até 4 casas decimais (ex.: 12,5).')).toBeVisible()
+    await page.getByRole('dialog', { name: 'Editar Álcool 70% 1 L' }).getByLabel('Desconto (%)').fill('5')
+    await page.getByRole('dialog', { name: 'Editar Álcool 70% 1 L' }).getByRole('button', { name: 'Salvar' }).click()
+    // 9,90 × 0,95 = 9,405 → R$ 9,41 (half up).
+    await expect(row(page, 'Álcool 70% 1 L')).toContainText('R$ 9,41')
+  })
+})
