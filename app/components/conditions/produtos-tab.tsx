@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { SubmissionResult } from '@conform-to/react'
+import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
@@ -390,7 +390,7 @@ function EditModal({ title, ids, line, tipo, lastResult }: { title: string; ids:
             <Field label="Quantidade mínima" meta={fields.qtd_min} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} />
             <Field label="Quantidade máxima" meta={fields.qtd_max} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} caption={line ? 'Vazio: sem máximo.' : undefined} />
           </div>
-          <CheckboxField label="Sem quantidade máxima" meta={fields.sem_maximo as never} />
+          <CheckboxField label="Sem quantidade máxima" meta={fields.sem_maximo as FieldMetadata<boolean | undefined>} />
           <Field label="Múltiplo de venda" meta={fields.multiplo} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} caption="As quantidades mínima e máxima devem ser múltiplas dele." />
           <div className="field-row">
             <SelectField label="Com imposto" meta={fields.imposto} options={FLAG_OPTIONS} placeholder={keep} />
