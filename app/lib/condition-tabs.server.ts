@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { compradoresTab } from './conditions/compradores.server.ts'
+import { vendedoresTab } from './conditions/vendedores.server.ts'
 import { produtosTab } from './conditions/produtos.server.ts'
 
 /**
@@ -26,5 +28,7 @@ export type ConditionTabServer = {
 
 /** The sections built so far; a section not listed here is not shown. */
 export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabServer>> = {
+  compradores: compradoresTab,
+  vendedores: vendedoresTab,
   produtos: produtosTab,
 }

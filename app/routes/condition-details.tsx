@@ -36,7 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await context(request, params)
   const aba = chosenTab(ctx.url)
   const tab = aba ? await CONDITION_TAB_SERVERS[aba]!.load(ctx) : null
-  return { detail: ctx.detail, aba, tab, tabs: builtTabs() }
+  // Listed here, not in the component: the section registry is server code.
+  return { detail: ctx.detail, aba, tab, tabs: builtTabs().map(({ id, label }) => ({ id, label })) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -99,6 +100,11 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <Summary detail={detail} />
+      {detail.acesso === 'vendedor' ? (
+        <p>
+          <Link to={`/conditions?modal=editar&id=${detail.condicao.id}`}>Editar condição</Link>
+        </p>
+      ) : null}
       <nav aria-label={m.sections}>
         <ul className="team-tabs">
           {tabs.map((t) => (

@@ -15,11 +15,6 @@ export type RowProblem = { linha: number; coluna: string; valor: string; motivo:
  */
 export type ImportKind<Row> = {
   spec: SheetSpec<Row>
-  /**
-   * A kind scoped below the organization (a condition's lines) names its scope when a job starts
-   * (`StartImport.params`); the engine keeps it in the job's `tipo` ('condicao:12') and hands it to
-   * `check` and `store` as their last argument. Kinds scoped by the organization alone ignore it.
-   */
   /** The team permission that may run this import (and read its jobs). */
   permission: PermissionId
   /**
@@ -28,28 +23,27 @@ export type ImportKind<Row> = {
    * order, inside the import's one transaction: the same `tx` for every batch of an import, so a
    * kind may key per-import state on it. On PostgreSQL it runs while the file is read, between the
    * stores of earlier batches; on PGlite after the read, every batch checked before any is stored.
-   * Any problem it returns makes the import store nothing.
+   * Any problem it returns makes the import store nothing. `scope` is the object a scoped job
+   * imports into (jobs.ts `jobScope`), null for the others.
    */
-  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], params?: string | null) => Promise<RowProblem[]>
+  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], scope?: number | null) => Promise<RowProblem[]>
   /**
    * Stores one batch inside the import's one transaction (every batch of the file, or none); a
    * row found again (by EAN or code, by CNPJ...) is updated, not duplicated. A column the file
    * does not have is absent from the row (undefined): update only what the row holds. Answers
    * how many rows it created and updated.
    */
-  store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], params?: string | null) => Promise<{ criadas: number; atualizadas: number }>
+  store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], scope?: number | null) => Promise<{ criadas: number; atualizadas: number }>
   /**
-   * When a refused job's report shows it can be run again as it is with other params (a condition
-   * import refused only because products are missing, run again creating them: importSemCadastro),
-   * the kind says so and the engine keeps the uploaded file for `restartImport`.
+   * When a refused job's report shows it can be run again as another kind on the same file (a
+   * condition import refused only because products are missing, run again creating them:
+   * importSemCadastro), the kind says so and the engine keeps the uploaded file for `restartImport`.
    */
   keepFileWhenRefused?: (problems: RowProblem[], total: number) => boolean
 }
 
-/** A job's `tipo` is the kind's name, then ':' and its params for a kind scoped below the organization. */
-export const jobTipo = (kind: string, params?: string | null) => (params ? `${kind}:${params}` : kind)
-
-export function splitTipo(tipo: string): { kind: string; params: string | null } {
-  const at = tipo.indexOf(':')
-  return at < 0 ? { kind: tipo, params: null } : { kind: tipo.slice(0, at), params: tipo.slice(at + 1) }
+/** The object a scoped job imports into (its `tipo` is `name:scope`, jobs.ts), or null. */
+export function jobScope(tipo: string): number | null {
+  const scope = tipo.split(':')[1]
+  return scope === undefined ? null : Number(scope)
 }

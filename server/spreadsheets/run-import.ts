@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { importJobs } from '../db/schema/index.ts'
 import type { FileStore } from '../files/file-store.ts'
 import { detectFormat } from './content.ts'
-import { splitTipo, type ImportKind, type ParsedRow, type RowProblem } from './import-kind.ts'
+import { jobScope, type ImportKind, type ParsedRow, type RowProblem } from './import-kind.ts'
 import { openSheet, type ReadCell, type SheetSource } from './reader.ts'
 import { createSpool } from './spool.ts'
 import { SheetRefused } from './xlsx-scan.ts'
@@ -59,7 +59,6 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
   const finish = (values: Partial<typeof importJobs.$inferInsert>) =>
     db.update(importJobs).set({ arquivo: null, ...values, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
   const report = new Report()
-  const { params } = splitTipo(job.tipo)
   let keepFile = false
   try {
     const bytes = job.arquivo ? await files.readPrivate(job.arquivo) : null
@@ -86,7 +85,7 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
           {
             async add(batch) {
               await settle()
-              writing = kind.store(tx, job.organizationId, batch, params).then(
+              writing = kind.store(tx, job.organizationId, batch, jobScope(job.tipo)).then(
                 (stored) => {
                   sum.criadas += stored.criadas
                   sum.atualizadas += stored.atualizadas
@@ -111,12 +110,12 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
       // One transaction, all rows or none: the kind checks every batch, then every batch is stored.
       counts = await db.transaction(async (tx) => {
         if (kind.check) {
-          for await (const batch of spool.read()) for (const problem of await kind.check(tx, job.organizationId, batch, params)) report.add(problem)
+          for await (const batch of spool.read()) for (const problem of await kind.check(tx, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
           if (report.total > 0) throw new Refused()
         }
         const sum: Counts = { criadas: 0, atualizadas: 0 }
         for await (const batch of spool.read()) {
-          const stored = await kind.store(tx, job.organizationId, batch, params)
+          const stored = await kind.store(tx, job.organizationId, batch, jobScope(job.tipo))
           sum.criadas += stored.criadas
           sum.atualizadas += stored.atualizadas
         }
@@ -155,7 +154,7 @@ async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, s
   let lastProgress = 0
   const flush = async () => {
     if (batch.length === 0) return
-    if (report.total === 0 && kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch, splitTipo(job.tipo).params)) report.add(problem)
+    if (report.total === 0 && kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
     if (report.total === 0) await sink.add(batch)
     batch = []
   }

@@ -44,6 +44,8 @@ const victim: Record<string, number> = {}
 const ID_KINDS: [RegExp, string][] = [
   [/cargo/i, 'cargo'],
   [/condicao|condition/i, 'condition'],
+  // A condition's buyer row (comprador_id, compradores: [..]): the victim's row 7001.
+  [/comprador/i, 'conditionBuyer'],
   [/produto|product/i, 'product'],
   [/cliente|customer/i, 'customer'],
   [/pagamento|payment/i, 'paymentMethod'],
@@ -95,6 +97,7 @@ beforeAll(async () => {
     customer: customer.id,
     importJob: importJob.id,
     condition: condition.id,
+    conditionBuyer: 7001,
   })
 }, 60_000)
 

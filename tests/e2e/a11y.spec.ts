@@ -115,9 +115,9 @@ async function orgIdsOf(api: APIRequestContext, user: { email: string; password:
   return new Map(list.organizacoes.data.map((o) => [o.organizacao.nome, o.organizacao_id]))
 }
 
-const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos']
+const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos', 'condicoes-suspensas']
 /** Modals of a screen's own, opened by the address; checked where the organization reaches the screen. */
-const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1']
+const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1', '/conditions?modal=novo']
 const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']
 /** A screen's other states: an address of its own, or, for a row's modal, the first link so named on it. */
 const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
@@ -128,6 +128,10 @@ const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
   { screen: '/customers', path: '/customers?aba=pagamentos' },
   { screen: '/customers', path: '/customers?aba=pagamentos&modal=nova-forma' },
   { screen: '/customers', path: '/customers?aba=pagamentos', link: /^Excluir / },
+  { screen: '/conditions', path: '/conditions', link: /^Editar / },
+  { screen: '/conditions', path: '/conditions', link: /^Mínimos de / },
+  { screen: '/conditions', path: '/conditions', link: /^Excluir / },
+  { screen: '/conditions', path: '/conditions?aba=ol' },
 ]
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 720 }
@@ -294,4 +298,49 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     await axe.check('new person /personal-environment?modal=verificar')
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
+})
+
+/**
+ * The condition page's buyers and sellers sections, with their modals (and the CNPJ lookup's
+ * answer), on a condition of Distribuidora Sol made for this test through the API, at desktop and
+ * phone width.
+ */
+test('a condition: the buyers and sellers sections and their modals', async ({ page, request }) => {
+  test.setTimeout(240_000)
+  const axe = await axeChecker(page)
+  const token = ((await (await request.post('/api/login', { data: { email: DEMO.email, password: DEMO.password } })).json()) as { token: string }).token
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' }
+  const created = await request.post('/api/condicoes/createCondicao', { headers, data: { organizacao_id: ids.sol, nome: `Acessível ${Date.now()}`, tipo_tabela: 'D', visivel: true } })
+  const condition = ((await created.json()) as { condicao: { id: number } }).condicao
+  const customers = (await (await request.get(`/api/empresas/restoreClientes/${ids.sol}/5/null/null/null`, { headers })).json()) as { clientes: { data: { id: number; cnpj: string }[] } }
+  const first = customers.clientes.data[0]
+  await request.post('/api/condicoes/addCompradores', { headers, data: { condicao_id: condition.id, compradores: [{ cliente_id: first.id }] } })
+  await request.post('/api/logout', { headers })
+
+  await login(page, DEMO.email, DEMO.password)
+  await visit(page, '/personal-environment')
+  await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
+  await expect(page).toHaveURL(LANDING.f)
+  const base = `/conditionDetails/${condition.id}/Acessivel/${ids.sol}`
+  const states = [
+    '?aba=compradores',
+    '?aba=compradores&modal=adicionar-comprador',
+    `?aba=compradores&modal=adicionar-comprador&cnpj=${first.cnpj}`,
+    '?aba=vendedores',
+    '?aba=vendedores&modal=adicionar-vendedor',
+  ]
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport)
+    for (const state of states) {
+      await visit(page, `${base}${state}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      if (state.includes('modal=')) await expect(page.getByRole('dialog')).toBeVisible()
+      if (state.includes('cnpj=')) await expect(page.getByRole('dialog').getByText(/^Cliente: /)).toBeVisible()
+      await axe.check(`${viewport.width}px ${state}`)
+      // Nothing wider than the phone's screen but the tables' own scrolling regions.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${viewport.width}px ${state}`).toBeLessThanOrEqual(0)
+    }
+  }
+  expect(axe.problems, axe.problems.join('\n')).toEqual([])
 })

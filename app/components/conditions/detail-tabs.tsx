@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { CompradoresTab } from './compradores-tab.tsx'
+import { VendedoresTab } from './vendedores-tab.tsx'
 import { ProdutosTab } from './produtos-tab.tsx'
 
 /**
@@ -16,5 +18,7 @@ export type ConditionTabProps = {
 
 /** Each section's view, beside its server module in app/lib/condition-tabs.server.ts. */
 export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: ConditionTabProps) => ReactNode>> = {
+  compradores: CompradoresTab,
+  vendedores: VendedoresTab,
   produtos: ProdutosTab,
 }

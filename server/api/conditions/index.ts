@@ -1,8 +1,10 @@
 import type { Api, Deps } from '../http.ts'
+import { registerConditionBuyers } from './buyers/index.ts'
 import { registerConditionLists } from './conditions-list.ts'
 import { registerConditionWrites } from './conditions-write.ts'
 import { registerConditionProducts } from './products/index.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
+import { registerConditionSellers } from './sellers/index.ts'
 import { registerTableTypeCalls } from './table-type.ts'
 
 /** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
@@ -11,5 +13,7 @@ export function registerConditions(app: Api, deps: Deps) {
   registerConditionLists(app, deps)
   registerConditionWrites(app, deps)
   registerTableTypeCalls(app, deps)
+  registerConditionBuyers(app, deps)
+  registerConditionSellers(app, deps)
   registerConditionProducts(app, deps)
 }

@@ -11,18 +11,6 @@ const CHUNK = 1000
 
 const header = (key: keyof ConditionLineRow) => conditionLineSheet.columns.find((c) => c.key === key)!.header
 
-/**
- * The job's params: the condition, and whether products missing from the catalogue are created from
- * the sheet (importSemCadastro). Written by the upload ('12') and by importSemCadastro ('12:novos').
- */
-export const importParams = (conditionId: number, createMissing: boolean) => `${conditionId}${createMissing ? ':novos' : ''}`
-
-function readParams(params?: string | null) {
-  const match = /^(\d+)(:novos)?$/.exec(params ?? '')
-  if (!match) throw new Error(`Importação de condição sem a condição: ${params}`)
-  return { conditionId: Number(match[1]), createMissing: Boolean(match[2]) }
-}
-
 type Target = { id: number; ean: string | null; codigo: string | null; nome: string }
 type Line = typeof conditionProducts.$inferSelect
 
@@ -99,8 +87,7 @@ function* chunks<T>(items: T[]) {
 
 const NEEDED_FOR_NEW: (keyof ConditionLineRow)[] = ['nome', 'preco_tabela_centavos']
 
-async function check(tx: Tx, sellerId: number, batch: ParsedRow<ConditionLineRow>[], params?: string | null): Promise<RowProblem[]> {
-  const { conditionId, createMissing } = readParams(params)
+async function check(tx: Tx, sellerId: number, batch: ParsedRow<ConditionLineRow>[], conditionId: number, createMissing: boolean): Promise<RowProblem[]> {
   const seen = await seenFor(tx, conditionId)
   const problems: RowProblem[] = []
   for (const part of chunks(batch)) {
@@ -137,8 +124,7 @@ async function check(tx: Tx, sellerId: number, batch: ParsedRow<ConditionLineRow
   return problems.sort((a, b) => a.linha - b.linha)
 }
 
-async function store(tx: Tx, sellerId: number, batch: ParsedRow<ConditionLineRow>[], params?: string | null) {
-  const { conditionId, createMissing } = readParams(params)
+async function store(tx: Tx, sellerId: number, batch: ParsedRow<ConditionLineRow>[], conditionId: number, createMissing: boolean) {
   const { tipoTabela } = await seenFor(tx, conditionId)
   let criadas = 0
   let atualizadas = 0
@@ -196,10 +182,27 @@ async function store(tx: Tx, sellerId: number, batch: ParsedRow<ConditionLineRow
 /** A refusal only for products missing from the catalogue may be run again creating them (importSemCadastro). */
 const onlyMissingProducts = (problems: RowProblem[], total: number) => total > 0 && total === problems.length && problems.every((p) => p.motivo === m.notInCatalog)
 
+const scoped = (scope: number | null | undefined) => {
+  if (!scope) throw new Error('Importação de condição sem a condição.')
+  return scope
+}
+
+/** The upload (importCondicaoList): a product missing from the catalogue refuses the file. Jobs 'condicao:{id}'. */
 export const conditionLineImport: ImportKind<ConditionLineRow> = {
   spec: conditionLineSheet,
   permission: 'condicoes',
-  check,
-  store,
+  check: (tx, sellerId, batch, scope) => check(tx, sellerId, batch, scoped(scope), false),
+  store: (tx, sellerId, batch, scope) => store(tx, sellerId, batch, scoped(scope), false),
   keepFileWhenRefused: onlyMissingProducts,
+}
+
+/**
+ * The same file run again by importSemCadastro ('condicao_novos:{id}'): a product missing from the catalogue
+ * is created from the row's own columns (name and list price required, brand and category taken when given).
+ */
+export const conditionLineImportCreating: ImportKind<ConditionLineRow> = {
+  spec: { ...conditionLineSheet, kind: 'condicao_novos' },
+  permission: 'condicoes',
+  check: (tx, sellerId, batch, scope) => check(tx, sellerId, batch, scoped(scope), true),
+  store: (tx, sellerId, batch, scope) => store(tx, sellerId, batch, scoped(scope), true),
 }

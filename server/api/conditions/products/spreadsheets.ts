@@ -5,14 +5,14 @@ import { conditionProductsMessages as m } from '../../../../app/domain/condition
 import type { ConditionLineRow } from '../../../../app/domain/conditions/products-sheet.ts'
 import type { Db } from '../../../db/client.ts'
 import { conditionProducts, importJobs, products } from '../../../db/schema/index.ts'
-import { splitTipo } from '../../../spreadsheets/import-kind.ts'
+import { jobScope } from '../../../spreadsheets/import-kind.ts'
 import { registerImportKind, restartImport } from '../../../spreadsheets/jobs.ts'
 import { sheetResponse } from '../../../spreadsheets/writer.ts'
 import { abort, requireAuth, type Api, type Deps } from '../../http.ts'
 import { requirePermission } from '../../organizations/membership.ts'
 import { acceptImport, IMPORT_ACCEPTED, serializeJob } from '../../spreadsheets/index.ts'
 import { conditionForSeller } from '../access.ts'
-import { conditionLineImport, importParams } from './line-import.ts'
+import { conditionLineImport, conditionLineImportCreating } from './line-import.ts'
 import { finalPrice } from './lines.ts'
 
 /** Rows read per query while exporting. */
@@ -58,15 +58,15 @@ async function* lineRows(db: Db, conditionId: number, tipoTabela: string): Async
 }
 
 /**
- * The condition lines' spreadsheet calls. The engine's kinds are scoped by organization: the job of
- * a condition import is the seller's, and names its condition in its `tipo` ('condicao:12', see
- * server/spreadsheets/import-kind.ts); progress, report and template are the engine's own calls
+ * The condition lines' spreadsheet calls. The job of a condition import is the seller's, scoped to its
+ * condition ('condicao:12', server/spreadsheets/jobs.ts); progress, report and template are the engine's own calls
  * (api/importacoes/{sellerId}/{id}, api/planilhas/modelo/{sellerId}/condicao).
  */
 export function registerConditionSpreadsheets(app: Api, deps: Deps) {
   const { db } = deps
   const auth = requireAuth(db)
   registerImportKind(conditionLineImport.spec.kind, conditionLineImport)
+  registerImportKind(conditionLineImportCreating.spec.kind, conditionLineImportCreating)
 
   app.openapi(createRoute({ ...api.importCondicaoList, middleware: [auth] as const }), async (c) => {
     const body = c.req.valid('form')
@@ -77,7 +77,7 @@ export function registerConditionSpreadsheets(app: Api, deps: Deps) {
       organizationId: condition.organizationId,
       userId,
       file: body.arquivo,
-      params: importParams(condition.id, false),
+      scope: condition.id,
     })
     return c.json(answer, 202)
   })
@@ -86,14 +86,14 @@ export function registerConditionSpreadsheets(app: Api, deps: Deps) {
     const { id } = c.req.valid('param')
     const userId = c.get('user').id
     const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id))
-    const { kind, params } = splitTipo(job?.tipo ?? '')
-    const conditionId = kind === conditionLineImport.spec.kind ? Number(/^(\d+)(:novos)?$/.exec(params ?? '')?.[1]) : NaN
+    const kind = job?.tipo.split(':')[0]
+    const conditionId = kind === conditionLineImport.spec.kind || kind === conditionLineImportCreating.spec.kind ? jobScope(job!.tipo) : null
     if (!job || !conditionId) abort(404, m.importNotFound)
     // The job's condition decides who may: its seller's members holding 'condicoes', and 'produtos' to create products.
     const condition = await conditionForSeller(db, userId, conditionId, { permission: 'condicoes' })
     if (condition.organizationId !== job.organizationId) abort(404, m.importNotFound)
     await requirePermission(db, userId, condition.organizationId, 'produtos')
-    const restarted = await restartImport(deps, job.id, importParams(condition.id, true))
+    const restarted = await restartImport(deps, job.id, `${conditionLineImportCreating.spec.kind}:${condition.id}`)
     if (!restarted) abort(409, m.semCadastroNotAvailable)
     return c.json({ message: `${IMPORT_ACCEPTED} ${m.semCadastroStarted}`, importacao: serializeJob(restarted) }, 202)
   })
