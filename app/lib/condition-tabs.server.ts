@@ -4,6 +4,7 @@ import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { compradoresTab } from './conditions/compradores.server.ts'
 import { parceirosTab } from './conditions/parceiros.server.ts'
 import { vendedoresTab } from './conditions/vendedores.server.ts'
+import { produtosTab } from './conditions/produtos.server.ts'
 
 /**
  * What a section of a condition's page gets on the server. Each section lives in its own module
@@ -31,4 +32,5 @@ export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabS
   compradores: compradoresTab,
   vendedores: vendedoresTab,
   parceiros: parceirosTab,
+  produtos: produtosTab,
 }

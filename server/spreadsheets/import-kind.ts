@@ -34,6 +34,12 @@ export type ImportKind<Row> = {
    * how many rows it created and updated.
    */
   store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], scope?: number | null) => Promise<{ criadas: number; atualizadas: number }>
+  /**
+   * When a refused job's report shows it can be run again as another kind on the same file (a
+   * condition import refused only because products are missing, run again creating them:
+   * importSemCadastro), the kind says so and the engine keeps the uploaded file for `restartImport`.
+   */
+  keepFileWhenRefused?: (problems: RowProblem[], total: number) => boolean
 }
 
 /** The object a scoped job imports into (its `tipo` is `name:scope`, jobs.ts), or null. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { IMPORT_MAX_BYTES, spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import { importJobs } from '../db/schema/index.ts'
 import { detectFormat } from './content.ts'
@@ -101,6 +101,24 @@ export async function startImport(deps: ImportDeps, input: StartImport): Promise
     })
   enqueue(() => claimAndRun(deps, job.id, kind))
   return { job }
+}
+
+/**
+ * Runs again a refused job whose file its kind kept (`keepFileWhenRefused`), as the job `tipo` given
+ * (another kind reading the same columns, same scope): reset to 'na_fila', it goes through the engine
+ * as on upload. Null when the job is not (or no longer) such a job — two clicks at once: one claims it.
+ */
+export async function restartImport(deps: ImportDeps, jobId: number, tipo: string): Promise<ImportJob | null> {
+  const kind = importKind(tipo)
+  if (!kind) throw new Error(`Tipo de importação não registrado: ${tipo}`)
+  const [job] = await deps.db
+    .update(importJobs)
+    .set({ status: 'na_fila', tipo, erros: [], totalErros: 0, mensagem: null, linhasLidas: 0, criadas: 0, atualizadas: 0, finishedAt: null })
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'recusada'), isNotNull(importJobs.arquivo)))
+    .returning()
+  if (!job) return null
+  enqueue(() => claimAndRun(deps, job.id, kind))
+  return job
 }
 
 async function claimAndRun(deps: ImportDeps, jobId: number, kind: AnyKind) {

@@ -57,8 +57,9 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
   const { db, files } = deps
   const spool = await createSpool<ParsedRow<Row>>()
   const finish = (values: Partial<typeof importJobs.$inferInsert>) =>
-    db.update(importJobs).set({ ...values, arquivo: null, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
+    db.update(importJobs).set({ arquivo: null, ...values, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
   const report = new Report()
+  let keepFile = false
   try {
     const bytes = job.arquivo ? await files.readPrivate(job.arquivo) : null
     if (!bytes) throw new SheetRefused(m.interrupted)
@@ -125,7 +126,8 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
   } catch (error) {
     if (error instanceof Refused) {
       const [{ lidas }] = await db.select({ lidas: importJobs.linhasLidas }).from(importJobs).where(eq(importJobs.id, job.id))
-      await finish({ status: 'recusada', linhasTotal: lidas, erros: report.erros, totalErros: report.total, mensagem: m.refusedRows(report.total) })
+      keepFile = Boolean(job.arquivo && kind.keepFileWhenRefused?.(report.erros, report.total))
+      await finish({ status: 'recusada', linhasTotal: lidas, erros: report.erros, totalErros: report.total, mensagem: m.refusedRows(report.total), ...(keepFile ? { arquivo: job.arquivo } : {}) })
     } else if (error instanceof SheetRefused) await finish({ status: 'recusada', mensagem: error.message })
     else {
       console.error(`Importação ${job.id} (${job.tipo}) falhou:`, error)
@@ -133,7 +135,7 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
     }
   } finally {
     await spool.dispose()
-    if (job.arquivo) await files.removePrivate(job.arquivo)
+    if (job.arquivo && !keepFile) await files.removePrivate(job.arquivo)
   }
 }
 

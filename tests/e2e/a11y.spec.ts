@@ -5,6 +5,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
 import { apiSession, conditionAddress, createCondition, olAddress } from './condition-partners-helpers.ts'
+import { newSellerWithCondition, productsSection } from './condition-helpers.ts'
 import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
 
 /**
@@ -259,6 +260,28 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     const axe = await axeChecker(page)
     await login(page, CARLA.email, CARLA.password)
     await checkCompany(page, axe, { nome: 'Revenda Norte', tipo: 'r' }, ids)
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
+  test("a condition's products: the section and its modals, on a desktop and a phone", async ({ page, request }) => {
+    const axe = await axeChecker(page)
+    const seller = await newSellerWithCondition(request, { products: [{ nome: 'Produto Acessível', codigo: 'ACE-1', preco: '9,90' }, { nome: 'Outro Acessível', codigo: 'ACE-2', preco: '5,00' }] })
+    const headers = { authorization: `Bearer ${seller.token}`, accept: 'application/json' }
+    const catalogue = await (await request.get(`/api/condicoes/restoreCatalogo/${seller.orgId}`, { headers })).json()
+    const [first] = catalogue.data as { id: number }[]
+    expect((await request.post('/api/condicoes/importCondicao', { headers, data: { condicao_id: seller.conditionId, produtos: [first.id], desconto: '10' } })).status()).toBe(200)
+    await login(page, seller.email, seller.password)
+    await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+    await expect(page.getByRole('banner').getByText(seller.nome)).toBeVisible()
+    const section = productsSection(seller)
+    for (const suffix of ['', '&modal=adicionar', `&modal=editar&id=${first.id}`, `&modal=editar-varios&ids=${first.id}`, `&modal=remover&ids=${first.id}`]) {
+      await visit(page, `${section}${suffix}`)
+      if (suffix) await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`condition products${suffix || ' section'}`)
+    }
+    await page.setViewportSize(PHONE)
+    await visit(page, section)
+    await axe.check('condition products section (phone)')
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
 

@@ -5,6 +5,7 @@ import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { CompradoresTab } from './compradores-tab.tsx'
 import { ParceirosTab } from './parceiros-tab.tsx'
 import { VendedoresTab } from './vendedores-tab.tsx'
+import { ProdutosTab } from './produtos-tab.tsx'
 
 /**
  * What a section of a condition's page renders from: its own loader data (what its `load` returned),
@@ -21,4 +22,5 @@ export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: Conditi
   compradores: CompradoresTab,
   vendedores: VendedoresTab,
   parceiros: ParceirosTab,
+  produtos: ProdutosTab,
 }

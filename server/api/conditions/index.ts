@@ -3,6 +3,7 @@ import { registerConditionBuyers } from './buyers/index.ts'
 import { registerConditionLists } from './conditions-list.ts'
 import { registerConditionWrites } from './conditions-write.ts'
 import { registerConditionPartners } from './partners/index.ts'
+import { registerConditionProducts } from './products/index.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
 import { registerConditionSellers } from './sellers/index.ts'
 import { registerTableTypeCalls } from './table-type.ts'
@@ -16,4 +17,5 @@ export function registerConditions(app: Api, deps: Deps) {
   registerConditionBuyers(app, deps)
   registerConditionSellers(app, deps)
   registerConditionPartners(app, deps)
+  registerConditionProducts(app, deps)
 }
