@@ -32,7 +32,9 @@ export default [
     route('products', 'routes/products.tsx'),
     route('Chat', 'routes/chat.tsx'),
     route('customers', 'routes/customers.tsx', { id: 'customers' }),
+    route('conditions', 'routes/conditions.tsx'),
     route('conditionDetails/:conditionId/:conditionName/:owner', 'routes/condition-details.tsx', { id: 'condition-details' }),
+    route('olDetails/:olId/:olName/:owner/:conditionId/:discount', 'routes/ol-details.tsx', { id: 'ol-details' }),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
     ...(
       [
@@ -42,8 +44,6 @@ export default [
         ['simulator', 'simulator'],
         ['units', 'units'],
         ['movement', 'movement'],
-        ['conditions', 'conditions'],
-        ['olDetails/:olId/:olName/:owner/:conditionId/:discount', 'ol-details'],
         ['Panel', 'panel'],
         ['Wallet', 'wallet'],
       ] as const

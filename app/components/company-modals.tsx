@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CompanyProfile } from '~/lib/company.server.ts'
 import { INVITE_LABELS, companyMessages, partnerInviteMessages } from '~/domain/organization/company-messages.ts'
+import { restrictedMessages as rm } from '~/domain/conditions/restricted-messages.ts'
 import { PRODUCT_NAME } from '~/lib/menu.ts'
 import { RouteModal, useModalCloseHref } from './route-modal.tsx'
 import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
@@ -25,6 +26,7 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
   if (modal === 'convite') return <ShareModal company={company} link={data.inviteLink} />
   if (modal === 'tokenbase') return <TokenbaseModal tokenbase={company.tokenbase} />
   if (modal === 'planos') return <PlansModal />
+  if (modal === 'condicoes-suspensas') return <SuspendedConditionsModal />
   return null
 }
 
@@ -219,6 +221,30 @@ function PlansModal() {
   return (
     <RouteModal title={`${PRODUCT_NAME} Pro`}>
       <p>Os planos e as cobranças ainda estão em construção.</p>
+    </RouteModal>
+  )
+}
+
+/**
+ * The restricted-feature modal of spec §2 for conditions (its type P), opened from the header's suspended-conditions
+ * notice: a Básico plan keeps the conditions from the buyers. 'Ir para Planos' opens the plans modal.
+ */
+function SuspendedConditionsModal() {
+  const location = useLocation()
+  const closeHref = useModalCloseHref()
+  const plans = new URLSearchParams(location.search)
+  plans.set('modal', 'planos')
+  return (
+    <RouteModal title={rm.title}>
+      <p>{rm.text}</p>
+      <div className="button-row">
+        <Link to={closeHref} className="button" preventScrollReset data-autofocus>
+          {rm.ok}
+        </Link>
+        <Link to={`${location.pathname}?${plans}`} className="button primary" preventScrollReset>
+          {rm.plans}
+        </Link>
+      </div>
     </RouteModal>
   )
 }

@@ -3,6 +3,10 @@ import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { pagamentosTab } from './conditions/pagamentos.server.ts'
 import { regrasTab } from './conditions/regras.server.ts'
+import { compradoresTab } from './conditions/compradores.server.ts'
+import { parceirosTab } from './conditions/parceiros.server.ts'
+import { vendedoresTab } from './conditions/vendedores.server.ts'
+import { produtosTab } from './conditions/produtos.server.ts'
 
 /**
  * What a section of a condition's page gets on the server. Each section lives in its own module
@@ -29,4 +33,8 @@ export type ConditionTabServer = {
 export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabServer>> = {
   pagamentos: pagamentosTab,
   regras: regrasTab,
+  compradores: compradoresTab,
+  vendedores: vendedoresTab,
+  parceiros: parceirosTab,
+  produtos: produtosTab,
 }

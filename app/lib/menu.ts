@@ -23,7 +23,7 @@ export const RESTRICTION_SALES_OFF = 'VENDAS-M'
 export const RESTRICTION_MARKET_OFF = 'MERCADO-M'
 
 /** Modals the menu opens, by `?modal=` key (the modals themselves are built elsewhere). */
-export type MenuModal = 'bandeira' | 'planos' | 'convite'
+export type MenuModal = 'bandeira' | 'planos' | 'convite' | 'condicoes-suspensas'
 
 export type MenuIcon =
   | 'team'

@@ -1,6 +1,8 @@
 import { redirect } from 'react-router'
 import type { z } from 'zod'
 import * as catalogApi from '../domain/catalog/contract.ts'
+import * as buyersApi from '../domain/conditions/buyers-contract.ts'
+import * as conditionProductsApi from '../domain/conditions/products-contract.ts'
 import * as customersApi from '../domain/customers/contract.ts'
 import * as sheetsApi from '../domain/spreadsheets/contract.ts'
 import { spreadsheetMessages as m } from '../domain/spreadsheets/messages.ts'
@@ -93,6 +95,16 @@ export async function exportFile(request: Request, tipo: string) {
   if (!endpoint) return null
   const { company } = await requireCompany(request)
   return passFile(request, () => apiFile(request, endpoint, { params: { id: company.organizacao_id } }))
+}
+
+/** Exports of one object of the company (`exportar/{tipo}/{id}`: a condition's buyers), by kind. */
+const SCOPED_EXPORTS = { compradores: buyersApi.exportCompradores, condicao: conditionProductsApi.exportCondicao } as const
+
+/** A scoped kind's export of one object, streamed through (null when there is no such export); the API checks the object is the caller's. */
+export async function scopedExportFile(request: Request, tipo: string, id: number) {
+  const endpoint = tipo in SCOPED_EXPORTS ? SCOPED_EXPORTS[tipo as keyof typeof SCOPED_EXPORTS] : null
+  if (!endpoint) return null
+  return passFile(request, () => apiFile(request, endpoint, { params: { id } }))
 }
 
 export async function templateFile(request: Request, tipo: string) {

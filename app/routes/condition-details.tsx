@@ -36,7 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await context(request, params)
   const aba = chosenTab(ctx.url)
   const tab = aba ? await CONDITION_TAB_SERVERS[aba]!.load(ctx) : null
-  return { detail: ctx.detail, aba, tab, tabs: builtTabs().map((t) => t.id) }
+  // Listed here, not in the component: the section registry is server code.
+  return { detail: ctx.detail, aba, tab, tabs: builtTabs().map(({ id, label }) => ({ id, label })) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -99,9 +100,14 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <Summary detail={detail} />
+      {detail.acesso === 'vendedor' ? (
+        <p>
+          <Link to={`/conditions?modal=editar&id=${detail.condicao.id}`}>Editar condição</Link>
+        </p>
+      ) : null}
       <nav aria-label={m.sections}>
         <ul className="team-tabs">
-          {CONDITION_TABS.filter((t) => tabs.includes(t.id)).map((t) => (
+          {tabs.map((t) => (
             <li key={t.id}>
               <Link to={sectionHref(t.id)} aria-current={t.id === aba ? 'page' : undefined} preventScrollReset>
                 {t.label}

@@ -1,12 +1,13 @@
 import { data } from 'react-router'
 import type { Route } from './+types/planilhas'
 import { spreadsheetMessages as m } from '~/domain/spreadsheets/messages.ts'
-import { exportFile, idOf, loadImport, reportFile, templateFile } from '~/lib/spreadsheet-import.server.ts'
+import { exportFile, idOf, loadImport, reportFile, scopedExportFile, templateFile } from '~/lib/spreadsheet-import.server.ts'
 
 /**
  * The spreadsheet engine's resource routes, in one module (one entry of the route manifest every
  * page loads): `importacao/{id}` the job as JSON for the import panel's polling (`?relatorio=` its
- * report page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template, `exportar/{tipo}` a kind's export.
+ * report page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template, `exportar/{tipo}` a kind's export
+ * (`exportar/{tipo}/{id}` of one object: a condition's buyers).
  * The API checks who asks each time.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -24,6 +25,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   if (parts[0] === 'exportar' && parts.length === 2) {
     const file = await exportFile(request, parts[1])
+    if (file) return file
+  }
+  if (parts[0] === 'exportar' && parts.length === 3) {
+    const id = idOf(parts[2])
+    const file = id ? await scopedExportFile(request, parts[1], id) : null
     if (file) return file
   }
   if (parts[0] === 'modelo' && parts.length === 2 && /^[a-z_]{1,40}$/.test(parts[1])) return templateFile(request, parts[1])

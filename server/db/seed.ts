@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../security/tokens.ts'
 import { linkCustomer } from './customer-link.ts'
+import { seedConditions } from './seed-conditions.ts'
 import { seedCustomers } from './seed-customers.ts'
 import { seedProducts } from './seed-products.ts'
 import type { Db } from './client.ts'
@@ -20,6 +21,8 @@ export const DEMO_USERS = {
   bruno: { name: 'Bruno Costa', email: 'bruno@farmaciacentral.com.br' },
   carla: { name: 'Carla Mendes', email: 'carla@revendanorte.com.br' },
   davi: { name: 'Davi Rocha', email: 'davi@novo.com.br' },
+  /** Admin of Logística Express, the OL of Distribuidora Sol's generics condition (server/db/seed-conditions.ts). */
+  eduardo: { name: 'Eduardo Alves', email: 'eduardo@logisticaexpress.com.br' },
 } as const
 
 /** Invite links of the demo, each usable once: /login-new/{token}. */
@@ -36,6 +39,7 @@ export async function seedDemo(db: Db) {
   const created = await seedPeopleAndCompanies(db)
   await seedProducts(db)
   await seedCustomers(db)
+  await seedConditions(db, { ...DEMO_USERS.eduardo, passwordHash: DEMO_PASSWORD_HASH })
   return created
 }
 

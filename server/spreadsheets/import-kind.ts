@@ -23,14 +23,27 @@ export type ImportKind<Row> = {
    * order, inside the import's one transaction: the same `tx` for every batch of an import, so a
    * kind may key per-import state on it. On PostgreSQL it runs while the file is read, between the
    * stores of earlier batches; on PGlite after the read, every batch checked before any is stored.
-   * Any problem it returns makes the import store nothing.
+   * Any problem it returns makes the import store nothing. `scope` is the object a scoped job
+   * imports into (jobs.ts `jobScope`), null for the others.
    */
-  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<RowProblem[]>
+  check?: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], scope?: number | null) => Promise<RowProblem[]>
   /**
    * Stores one batch inside the import's one transaction (every batch of the file, or none); a
    * row found again (by EAN or code, by CNPJ...) is updated, not duplicated. A column the file
    * does not have is absent from the row (undefined): update only what the row holds. Answers
    * how many rows it created and updated.
    */
-  store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[]) => Promise<{ criadas: number; atualizadas: number }>
+  store: (tx: Tx, organizationId: number, batch: ParsedRow<Row>[], scope?: number | null) => Promise<{ criadas: number; atualizadas: number }>
+  /**
+   * When a refused job's report shows it can be run again as another kind on the same file (a
+   * condition import refused only because products are missing, run again creating them:
+   * importSemCadastro), the kind says so and the engine keeps the uploaded file for `restartImport`.
+   */
+  keepFileWhenRefused?: (problems: RowProblem[], total: number) => boolean
+}
+
+/** The object a scoped job imports into (its `tipo` is `name:scope`, jobs.ts), or null. */
+export function jobScope(tipo: string): number | null {
+  const scope = tipo.split(':')[1]
+  return scope === undefined ? null : Number(scope)
 }

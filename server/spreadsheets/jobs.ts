@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { IMPORT_MAX_BYTES, spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import { importJobs } from '../db/schema/index.ts'
 import { detectFormat } from './content.ts'
@@ -22,8 +22,13 @@ export function registerImportKind<Row>(name: string, kind: ImportKind<Row>) {
   kinds.set(name, kind)
 }
 
-export function importKind(name: string): AnyKind | undefined {
-  return kinds.get(name)
+/**
+ * A job's `tipo` is its kind's name, or `name:scope` for a kind whose rows belong to one object of
+ * the organization (the buyers of condition 42 are 'compradores:42'): the job carries the object
+ * without a column of its own.
+ */
+export function importKind(tipo: string): AnyKind | undefined {
+  return kinds.get(tipo.split(':')[0])
 }
 
 /** Jobs this process runs at once; the rest wait in line ('na_fila'), so memory stays bounded. */
@@ -56,7 +61,14 @@ export async function importsSettled() {
   while (active.size) await Promise.all([...active])
 }
 
-export type StartImport = { kind: string; organizationId: number; userId: number; file: File }
+export type StartImport = {
+  kind: string
+  organizationId: number
+  userId: number
+  file: File
+  /** For a scoped kind: the object of the organization the rows go into (a condition...). */
+  scope?: number
+}
 
 /**
  * Accepts an upload and answers at once: the file is checked (size, then content: an xlsx, a
@@ -75,7 +87,13 @@ export async function startImport(deps: ImportDeps, input: StartImport): Promise
   const name = input.file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || `planilha.${format.type}`
   const [job] = await deps.db
     .insert(importJobs)
-    .values({ organizationId: input.organizationId, userId: input.userId, tipo: input.kind, arquivoNome: name, arquivo: stored.key })
+    .values({
+      organizationId: input.organizationId,
+      userId: input.userId,
+      tipo: input.scope === undefined ? input.kind : `${input.kind}:${input.scope}`,
+      arquivoNome: name,
+      arquivo: stored.key,
+    })
     .returning()
     .catch(async (error: unknown) => {
       await deps.files.removePrivate(stored.key)
@@ -83,6 +101,24 @@ export async function startImport(deps: ImportDeps, input: StartImport): Promise
     })
   enqueue(() => claimAndRun(deps, job.id, kind))
   return { job }
+}
+
+/**
+ * Runs again a refused job whose file its kind kept (`keepFileWhenRefused`), as the job `tipo` given
+ * (another kind reading the same columns, same scope): reset to 'na_fila', it goes through the engine
+ * as on upload. Null when the job is not (or no longer) such a job — two clicks at once: one claims it.
+ */
+export async function restartImport(deps: ImportDeps, jobId: number, tipo: string): Promise<ImportJob | null> {
+  const kind = importKind(tipo)
+  if (!kind) throw new Error(`Tipo de importação não registrado: ${tipo}`)
+  const [job] = await deps.db
+    .update(importJobs)
+    .set({ status: 'na_fila', tipo, erros: [], totalErros: 0, mensagem: null, linhasLidas: 0, criadas: 0, atualizadas: 0, finishedAt: null })
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'recusada'), isNotNull(importJobs.arquivo)))
+    .returning()
+  if (!job) return null
+  enqueue(() => claimAndRun(deps, job.id, kind))
+  return job
 }
 
 async function claimAndRun(deps: ImportDeps, jobId: number, kind: AnyKind) {

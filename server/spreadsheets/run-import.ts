@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { importJobs } from '../db/schema/index.ts'
 import type { FileStore } from '../files/file-store.ts'
 import { detectFormat } from './content.ts'
-import type { ImportKind, ParsedRow, RowProblem } from './import-kind.ts'
+import { jobScope, type ImportKind, type ParsedRow, type RowProblem } from './import-kind.ts'
 import { openSheet, type ReadCell, type SheetSource } from './reader.ts'
 import { createSpool } from './spool.ts'
 import { SheetRefused } from './xlsx-scan.ts'
@@ -57,8 +57,9 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
   const { db, files } = deps
   const spool = await createSpool<ParsedRow<Row>>()
   const finish = (values: Partial<typeof importJobs.$inferInsert>) =>
-    db.update(importJobs).set({ ...values, arquivo: null, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
+    db.update(importJobs).set({ arquivo: null, ...values, finishedAt: new Date() }).where(eq(importJobs.id, job.id))
   const report = new Report()
+  let keepFile = false
   try {
     const bytes = job.arquivo ? await files.readPrivate(job.arquivo) : null
     if (!bytes) throw new SheetRefused(m.interrupted)
@@ -84,7 +85,7 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
           {
             async add(batch) {
               await settle()
-              writing = kind.store(tx, job.organizationId, batch).then(
+              writing = kind.store(tx, job.organizationId, batch, jobScope(job.tipo)).then(
                 (stored) => {
                   sum.criadas += stored.criadas
                   sum.atualizadas += stored.atualizadas
@@ -109,12 +110,12 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
       // One transaction, all rows or none: the kind checks every batch, then every batch is stored.
       counts = await db.transaction(async (tx) => {
         if (kind.check) {
-          for await (const batch of spool.read()) for (const problem of await kind.check(tx, job.organizationId, batch)) report.add(problem)
+          for await (const batch of spool.read()) for (const problem of await kind.check(tx, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
           if (report.total > 0) throw new Refused()
         }
         const sum: Counts = { criadas: 0, atualizadas: 0 }
         for await (const batch of spool.read()) {
-          const stored = await kind.store(tx, job.organizationId, batch)
+          const stored = await kind.store(tx, job.organizationId, batch, jobScope(job.tipo))
           sum.criadas += stored.criadas
           sum.atualizadas += stored.atualizadas
         }
@@ -125,7 +126,8 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
   } catch (error) {
     if (error instanceof Refused) {
       const [{ lidas }] = await db.select({ lidas: importJobs.linhasLidas }).from(importJobs).where(eq(importJobs.id, job.id))
-      await finish({ status: 'recusada', linhasTotal: lidas, erros: report.erros, totalErros: report.total, mensagem: m.refusedRows(report.total) })
+      keepFile = Boolean(job.arquivo && kind.keepFileWhenRefused?.(report.erros, report.total))
+      await finish({ status: 'recusada', linhasTotal: lidas, erros: report.erros, totalErros: report.total, mensagem: m.refusedRows(report.total), ...(keepFile ? { arquivo: job.arquivo } : {}) })
     } else if (error instanceof SheetRefused) await finish({ status: 'recusada', mensagem: error.message })
     else {
       console.error(`Importação ${job.id} (${job.tipo}) falhou:`, error)
@@ -133,7 +135,7 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
     }
   } finally {
     await spool.dispose()
-    if (job.arquivo) await files.removePrivate(job.arquivo)
+    if (job.arquivo && !keepFile) await files.removePrivate(job.arquivo)
   }
 }
 
@@ -152,7 +154,7 @@ async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, s
   let lastProgress = 0
   const flush = async () => {
     if (batch.length === 0) return
-    if (report.total === 0 && kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch)) report.add(problem)
+    if (report.total === 0 && kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
     if (report.total === 0) await sink.add(batch)
     batch = []
   }

@@ -45,14 +45,19 @@ const ID_KINDS: [RegExp, string][] = [
   [/cargo/i, 'cargo'],
   [/condicao|condition/i, 'condition'],
   [/regra|rule/i, 'rule'],
-  [/parceiro|partner/i, 'partner'],
+  // An OL's row in a condition (parceiro_id of the rules and buyers): the victim's row 7001.
+  [/^parceiro_id$/, 'partner'],
+  // A condition's buyer row (comprador_id, compradores: [..]): the victim's row 7001.
+  [/comprador/i, 'conditionBuyer'],
   [/produto|product/i, 'product'],
   [/cliente|customer/i, 'customer'],
   [/pagamento|payment/i, 'paymentMethod'],
   [/importacao|import/i, 'importJob'],
   [/user|usuario|member/i, 'user'],
   [/channel|canal/i, 'channel'],
-  [/^(id|orgId|companyId|organizationId|organizacao_id|organizacaoId|targetId|conditionId|olId)$/, 'org'],
+  // An OL organization (a condition's partner, the owner of a blacklist): the victim's OL.
+  [/^(partnerId|olId|ol_id)$/, 'ol'],
+  [/^(id|orgId|companyId|organizationId|organizacao_id|organizacaoId|targetId|conditionId)$/, 'org'],
 ]
 
 function kindOf(name: string) {
@@ -99,6 +104,8 @@ beforeAll(async () => {
     condition: condition.id,
     rule: 7001,
     partner: partner.id,
+    conditionBuyer: 7001,
+    ol: ol.id,
   })
 }, 60_000)
 

@@ -5,7 +5,9 @@ import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
 import { enterAsSeller, newConditionSeller } from './condition-terms-helpers.ts'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
-import { fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
+import { apiSession, conditionAddress, createCondition, olAddress } from './condition-partners-helpers.ts'
+import { newSellerWithCondition, productsSection } from './condition-helpers.ts'
+import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
 
 /**
  * Accessibility as a test (issue #8): every screen of app/routes.ts, logged out and as a member
@@ -115,9 +117,9 @@ async function orgIdsOf(api: APIRequestContext, user: { email: string; password:
   return new Map(list.organizacoes.data.map((o) => [o.organizacao.nome, o.organizacao_id]))
 }
 
-const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos']
+const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos', 'condicoes-suspensas']
 /** Modals of a screen's own, opened by the address; checked where the organization reaches the screen. */
-const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1']
+const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1', '/conditions?modal=novo']
 const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']
 /** A screen's other states: an address of its own, or, for a row's modal, the first link so named on it. */
 const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
@@ -128,6 +130,10 @@ const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
   { screen: '/customers', path: '/customers?aba=pagamentos' },
   { screen: '/customers', path: '/customers?aba=pagamentos&modal=nova-forma' },
   { screen: '/customers', path: '/customers?aba=pagamentos', link: /^Excluir / },
+  { screen: '/conditions', path: '/conditions', link: /^Editar / },
+  { screen: '/conditions', path: '/conditions', link: /^Mínimos de / },
+  { screen: '/conditions', path: '/conditions', link: /^Excluir / },
+  { screen: '/conditions', path: '/conditions?aba=ol' },
 ]
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 720 }
@@ -290,6 +296,28 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
 
+  test("a condition's products: the section and its modals, on a desktop and a phone", async ({ page, request }) => {
+    const axe = await axeChecker(page)
+    const seller = await newSellerWithCondition(request, { products: [{ nome: 'Produto Acessível', codigo: 'ACE-1', preco: '9,90' }, { nome: 'Outro Acessível', codigo: 'ACE-2', preco: '5,00' }] })
+    const headers = { authorization: `Bearer ${seller.token}`, accept: 'application/json' }
+    const catalogue = await (await request.get(`/api/condicoes/restoreCatalogo/${seller.orgId}`, { headers })).json()
+    const [first] = catalogue.data as { id: number }[]
+    expect((await request.post('/api/condicoes/importCondicao', { headers, data: { condicao_id: seller.conditionId, produtos: [first.id], desconto: '10' } })).status()).toBe(200)
+    await login(page, seller.email, seller.password)
+    await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+    await expect(page.getByRole('banner').getByText(seller.nome)).toBeVisible()
+    const section = productsSection(seller)
+    for (const suffix of ['', '&modal=adicionar', `&modal=editar&id=${first.id}`, `&modal=editar-varios&ids=${first.id}`, `&modal=remover&ids=${first.id}`]) {
+      await visit(page, `${section}${suffix}`)
+      if (suffix) await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`condition products${suffix || ' section'}`)
+    }
+    await page.setViewportSize(PHONE)
+    await visit(page, section)
+    await axe.check('condition products section (phone)')
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
   test('a new person: empty personal environment, new organization and verification modals', async ({ page }) => {
     const axe = await axeChecker(page)
     await newLoggedInUser(page, 'a11y')
@@ -304,4 +332,105 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     await axe.check('new person /personal-environment?modal=verificar')
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
+
+  test("a condition's OLs: the section and its modals as the seller, /olDetails pending and accepted with its modals as the OL", async ({ page, request }) => {
+    // One new person owns both distributors (seller and OL), so no demo data changes.
+    const axe = await axeChecker(page)
+    const person = await newLoggedInUser(page, 'a11y-ol')
+    const seller = await createAndVerifyOrganization(page, person.email, 'f', { nome: `Vendedor Acessível ${Date.now() % 1e6}` })
+    await visit(page, '/personal-environment')
+    const ol = await createAndVerifyOrganization(page, person.email, 'f', { nome: `OL Acessível ${Date.now() % 1e6}` })
+    const api = await apiSession(request, person)
+    const [sellerId, olId] = [api.orgId(seller.nome), api.orgId(ol.nome)]
+    const condition = await createCondition(request, api.headers, sellerId, 'Condição Acessível')
+    const invited = await request.post('/api/condicoes/addParceiros', { headers: api.headers, data: { condicao_id: condition.id, parceiros: [{ organizacao_id: olId, desconto_extra: '2,5' }] } })
+    expect(invited.ok()).toBe(true)
+    const olPage = olAddress(olId, ol.nome, sellerId, condition.id, '2.5000')
+
+    // As the OL (the company in session): the pending invitation.
+    await visit(page, olPage)
+    await expect(page.getByRole('button', { name: 'Aceitar' })).toBeVisible()
+    await axe.check('/olDetails pending')
+
+    await visit(page, '/personal-environment')
+    await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+    const section = `${conditionAddress(condition, sellerId)}?aba=parceiros`
+    await visit(page, section)
+    await expect(page.getByRole('row', { name: new RegExp(ol.nome) })).toBeVisible()
+    await axe.check('/conditionDetails?aba=parceiros')
+    for (const modal of ['modal=convidar-ol', `modal=convidar-ol&busca=${encodeURIComponent('acessivel')}`]) {
+      await visit(page, `${section}&${modal}`)
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`/conditionDetails?aba=parceiros&${modal}`)
+    }
+    for (const link of [/^Remover /, /^Espelhar/]) {
+      await visit(page, section)
+      await page.getByRole('link', { name: link }).first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`/conditionDetails?aba=parceiros ${link.source}`)
+    }
+
+    await visit(page, '/personal-environment')
+    await page.getByRole('button', { name: `Entrar em ${ol.nome}` }).click()
+    const accepted = await request.get(`/api/condicoes/aceiteParceiro/${condition.id}/${olId}`, { headers: api.headers })
+    expect(accepted.ok()).toBe(true)
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport)
+      await visit(page, olPage)
+      await expect(page.getByRole('heading', { name: 'Compradores bloqueados' })).toBeVisible()
+      await axe.check(`/olDetails accepted ${viewport.width}px`)
+    }
+    await page.setViewportSize(DESKTOP)
+    for (const modal of ['modal=deixar', 'modal=bloquear', `modal=bloquear&busca=${encodeURIComponent('farmacia')}`]) {
+      await visit(page, `${olPage}?${modal}`)
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`/olDetails?${modal}`)
+    }
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+})
+
+/**
+ * The condition page's buyers and sellers sections, with their modals (and the CNPJ lookup's
+ * answer), on a condition of Distribuidora Sol made for this test through the API, at desktop and
+ * phone width.
+ */
+test('a condition: the buyers and sellers sections and their modals', async ({ page, request }) => {
+  test.setTimeout(240_000)
+  const axe = await axeChecker(page)
+  const token = ((await (await request.post('/api/login', { data: { email: DEMO.email, password: DEMO.password } })).json()) as { token: string }).token
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' }
+  const created = await request.post('/api/condicoes/createCondicao', { headers, data: { organizacao_id: ids.sol, nome: `Acessível ${Date.now()}`, tipo_tabela: 'D', visivel: true } })
+  const condition = ((await created.json()) as { condicao: { id: number } }).condicao
+  const customers = (await (await request.get(`/api/empresas/restoreClientes/${ids.sol}/5/null/null/null`, { headers })).json()) as { clientes: { data: { id: number; cnpj: string }[] } }
+  const first = customers.clientes.data[0]
+  await request.post('/api/condicoes/addCompradores', { headers, data: { condicao_id: condition.id, compradores: [{ cliente_id: first.id }] } })
+  await request.post('/api/logout', { headers })
+
+  await login(page, DEMO.email, DEMO.password)
+  await visit(page, '/personal-environment')
+  await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
+  await expect(page).toHaveURL(LANDING.f)
+  const base = `/conditionDetails/${condition.id}/Acessivel/${ids.sol}`
+  const states = [
+    '?aba=compradores',
+    '?aba=compradores&modal=adicionar-comprador',
+    `?aba=compradores&modal=adicionar-comprador&cnpj=${first.cnpj}`,
+    '?aba=vendedores',
+    '?aba=vendedores&modal=adicionar-vendedor',
+  ]
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport)
+    for (const state of states) {
+      await visit(page, `${base}${state}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      if (state.includes('modal=')) await expect(page.getByRole('dialog')).toBeVisible()
+      if (state.includes('cnpj=')) await expect(page.getByRole('dialog').getByText(/^Cliente: /)).toBeVisible()
+      await axe.check(`${viewport.width}px ${state}`)
+      // Nothing wider than the phone's screen but the tables' own scrolling regions.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${viewport.width}px ${state}`).toBeLessThanOrEqual(0)
+    }
+  }
+  expect(axe.problems, axe.problems.join('\n')).toEqual([])
 })

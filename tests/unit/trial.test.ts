@@ -47,8 +47,8 @@ describe('header notices', () => {
     expect(headerNotices({ ...base, msg_atraso: 4 })[0].text).toBe('4 mensagens aguardando resposta')
   })
 
-  test('suspended conditions (condicoes_restritas > 0) open the plans modal', () => {
-    expect(headerNotices({ ...base, condicoes_restritas: 1 })).toEqual([{ key: 'restricted', text: '1 condição suspensa', modal: 'planos', tone: 'danger' }])
+  test("suspended conditions (condicoes_restritas > 0) open the 'Condições Suspensas' modal", () => {
+    expect(headerNotices({ ...base, condicoes_restritas: 1 })).toEqual([{ key: 'restricted', text: '1 condição suspensa', modal: 'condicoes-suspensas', tone: 'danger' }])
     expect(headerNotices({ ...base, condicoes_restritas: 3 })[0].text).toBe('3 condições suspensas')
   })
 

@@ -4,6 +4,10 @@ import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { PagamentosTab } from './pagamentos-tab.tsx'
 import { RegrasTab } from './regras-tab.tsx'
+import { CompradoresTab } from './compradores-tab.tsx'
+import { ParceirosTab } from './parceiros-tab.tsx'
+import { VendedoresTab } from './vendedores-tab.tsx'
+import { ProdutosTab } from './produtos-tab.tsx'
 
 /**
  * What a section of a condition's page renders from: its own loader data (what its `load` returned),
@@ -19,4 +23,8 @@ export type ConditionTabProps = {
 export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: ConditionTabProps) => ReactNode>> = {
   pagamentos: PagamentosTab,
   regras: RegrasTab,
+  compradores: CompradoresTab,
+  vendedores: VendedoresTab,
+  parceiros: ParceirosTab,
+  produtos: ProdutosTab,
 }

@@ -19,7 +19,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * Spec §1/§4: the header shows overdue messages (msg_atraso > 0, to the chat), the
- * restricted-conditions notice (condicoes_restritas > 0, to the plans modal) and the
+ * restricted-conditions notice (condicoes_restritas > 0, to the 'Condições Suspensas' modal, which
+ * leads on to the plans) and the
  * trial countdown of type f (app/domain/organization/trial.ts, which also opens the plans modal).
  */
 export function headerNotices(company: NoticeCompany): HeaderNotice[] {
@@ -36,7 +37,7 @@ export function headerNotices(company: NoticeCompany): HeaderNotice[] {
     notices.push({
       key: 'restricted',
       text: plural(company.condicoes_restritas, 'condição suspensa', 'condições suspensas'),
-      modal: 'planos',
+      modal: 'condicoes-suspensas',
       tone: 'danger',
     })
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } from '../shared/contract.ts'
 import { idParam, pathId } from '../shared/fields.ts'
+import { TABLE_TYPES } from './schemas.ts'
 
 /**
  * One condition as every condition call answers it (CondicaoSchema), and `restoreCondicao/{id}`, which
@@ -8,7 +9,7 @@ import { idParam, pathId } from '../shared/fields.ts'
  * `parceiro`, the OL's own terms).
  */
 
-export const TABLE_TYPES = ['D', 'L'] as const
+export { TABLE_TYPES }
 export type TableType = (typeof TABLE_TYPES)[number]
 
 export const CondicaoSchema = z

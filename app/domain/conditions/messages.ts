@@ -57,11 +57,4 @@ export const conditionScreenMessages = {
   noneSelected: 'Selecione ao menos uma condição.',
   olPending: 'Convite pendente',
   olAccepted: 'Aceito',
-  restrictedTitleP: 'Condições Suspensas',
-  restrictedTextP:
-    'O seu plano atual não deixa as condições criadas visíveis para os clientes. Faça o upgrade do plano para que eles voltem a ver e comprar nas suas condições.',
-  restrictedTitle: 'Acesso restrito',
-  restrictedText: 'Este recurso não faz parte do seu plano atual. Faça o upgrade para usá-lo.',
-  restrictedOk: 'Ok,entendi',
-  restrictedPlans: 'Ir para Planos',
 }

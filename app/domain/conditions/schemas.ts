@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { centavosFromNumber, centavosToInput, readBrl } from '../catalog/money.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { text } from '../shared/text.ts'
-import { TABLE_TYPES } from './condition.ts'
 import { conditionMessages as m } from './messages.ts'
 
 /**
@@ -10,6 +9,9 @@ import { conditionMessages as m } from './messages.ts'
  * calls' bodies (contract.ts adds `organizacao_id` / `condicao_id` and the examples). Conform turns an
  * empty input into `undefined`; a JSON client may send null: both mean "no date".
  */
+
+/** 'D' discounts the list price, 'L' sets a net price per product (condition.ts's CondicaoSchema reads the same). */
+export const TABLE_TYPES = ['D', 'L'] as const
 
 export const CONDITION_FILTERS = ['todos', 'ativas', 'inativas', 'vigentes'] as const
 export type ConditionFilter = (typeof CONDITION_FILTERS)[number]

@@ -1,8 +1,12 @@
 import type { Api, Deps } from '../http.ts'
+import { registerConditionBuyers } from './buyers/index.ts'
 import { registerConditionLists } from './conditions-list.ts'
 import { registerConditionWrites } from './conditions-write.ts'
+import { registerConditionPartners } from './partners/index.ts'
+import { registerConditionProducts } from './products/index.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
 import { registerConditionRules } from './rules/index.ts'
+import { registerConditionSellers } from './sellers/index.ts'
 import { registerTableTypeCalls } from './table-type.ts'
 import { registerConditionTerms } from './terms/index.ts'
 
@@ -14,4 +18,8 @@ export function registerConditions(app: Api, deps: Deps) {
   registerTableTypeCalls(app, deps)
   registerConditionTerms(app, deps)
   registerConditionRules(app, deps)
+  registerConditionBuyers(app, deps)
+  registerConditionSellers(app, deps)
+  registerConditionPartners(app, deps)
+  registerConditionProducts(app, deps)
 }

@@ -45,6 +45,9 @@ export const products = pgTable(
     uniqueIndex('products_org_ean_unique').on(t.organizationId, t.ean).where(sql`${t.ean} is not null`),
     uniqueIndex('products_org_codigo_unique').on(t.organizationId, t.codigo).where(sql`${t.codigo} is not null`),
     index('products_org_nome_idx').on(t.organizationId, t.nome),
+    // The brand and category filters (the catalogue's, and a condition's products read through them).
+    index('products_org_marca_idx').on(t.organizationId, t.marca),
+    index('products_org_categoria_idx').on(t.organizationId, t.categoria),
     // btree_gin lets one index serve "this seller's products matching the term".
     index('products_org_busca_trgm_idx').using('gin', t.organizationId, sql`${t.busca} gin_trgm_ops`),
     check('products_identifier_check', sql`${t.ean} is not null or ${t.codigo} is not null`),

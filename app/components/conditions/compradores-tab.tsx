@@ -1,0 +1,343 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
+import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
+import { useTeamHref } from '~/components/team/links.ts'
+import { Pagination } from '~/components/team/team-tabs.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { buyersMessages as m } from '~/domain/conditions/buyers-messages.ts'
+import { BUYER_TYPES, FindBuyerFormSchema } from '~/domain/conditions/buyers-schemas.ts'
+import { maskCnpj } from '~/domain/shared/masks.ts'
+import type { CompradoresData } from '~/lib/conditions/compradores.server.ts'
+import { exportPath } from '~/lib/spreadsheet-import.ts'
+import type { ConditionTabProps } from './detail-tabs.tsx'
+
+const MODAL_PARAMS = ['modal', 'cnpj', 'busca']
+const REMOVE_FORM = 'compradores-remover'
+const TYPE_LABELS = { T: 'Todos', C: 'Clientes', B: 'Bandeiras' } as const
+const STATUS_LABELS = { vinculado: 'Vinculado', pendente: 'Convite pendente', bloqueado: 'Bloqueado' } as const
+const STATUS_BADGES = { vinculado: 'badge-success', pendente: 'badge-warning', bloqueado: 'badge-danger' } as const
+
+type Answer = NonNullable<CompradoresData['answer']>
+
+/** The buyers section: which list, its buyers (search, type, pages), adding, removing, import and export. */
+export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) {
+  const tab = data as CompradoresData
+  const href = useTeamHref()
+  const answered = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  if (!tab.answer) {
+    return (
+      <p className="notice notice-error" role="alert">
+        {tab.error}
+      </p>
+    )
+  }
+  const { answer, list } = tab
+  const canChange = !answer.somente_leitura
+  const isSeller = detail.acesso === 'vendedor'
+  const importError = (answered('importar-planilha') as { importError?: string } | undefined)?.importError ?? null
+  return (
+    <section className="stack" aria-labelledby="compradores-title">
+      <h2 id="compradores-title">{m.heading}</h2>
+      {isSeller && answer.listas.length > 0 ? <ListChooser answer={answer} lista={list.lista} /> : null}
+      {answer.parceiro?.espelho_de ? (
+        <p className="notice notice-info">{m.mirrorNotice(answer.parceiro.espelho_de.nome)}</p>
+      ) : !canChange ? (
+        <p className="notice notice-info">{m.readOnly}</p>
+      ) : null}
+
+      <div className="customers-toolbar">
+        <Form method="get" className="customers-search" role="search" aria-label="Buscar compradores">
+          <input type="hidden" name="aba" value="compradores" />
+          {list.lista ? <input type="hidden" name="lista" value={list.lista} /> : null}
+          <div className="field">
+            <label htmlFor="compradores-q">Buscar por nome ou CNPJ</label>
+            <input id="compradores-q" name="q" type="search" defaultValue={list.q} maxLength={255} />
+          </div>
+          <div className="field">
+            <label htmlFor="compradores-tipo">Tipo</label>
+            <select id="compradores-tipo" name="tipo" defaultValue={list.tipo}>
+              {BUYER_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button">
+            Buscar
+          </button>
+        </Form>
+        {canChange ? (
+          <div className="toolbar">
+            <Link to={href({ modal: 'adicionar-comprador', cnpj: null, busca: null })} className="button primary" preventScrollReset>
+              {m.add}
+            </Link>
+            {tab.ownList ? (
+              <Form method="post">
+                <button type="submit" name="intent" value="add-all" className="button">
+                  {m.addAll}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <BuyerTable answer={answer} canChange={canChange} />
+      <Pagination
+        page={answer.compradores.current_page}
+        lastPage={answer.compradores.last_page}
+        total={answer.compradores.total}
+        noun="compradores"
+        href={(n) => href({ page: n, modal: null })}
+      />
+
+      {isSeller ? (
+        <div className="toolbar">
+          <a className="button" href={exportPath(`compradores/${detail.condicao.id}`)} download>
+            Exportar compradores (xlsx)
+          </a>
+        </div>
+      ) : null}
+      {isSeller && canChange ? <SpreadsheetImport kind="compradores" title="Importar compradores" job={tab.importacao} error={importError} /> : null}
+
+      {canChange && tab.modalOpen ? (
+        <AddBuyerModal
+          tab={tab}
+          lastFind={answered('find-buyer') as SubmissionResult<string[]> | undefined}
+          lastPick={answered('pick-customers') as SubmissionResult<string[]> | undefined}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+function ListChooser({ answer, lista }: { answer: Answer; lista: number | null }) {
+  const href = useTeamHref()
+  const to = (value: number | null) => href({ lista: value, page: null, q: null, modal: null, importacao: null, relatorio: null })
+  return (
+    <nav aria-label={m.listLabel}>
+      <ul className="team-tabs">
+        <li>
+          <Link to={to(null)} aria-current={lista === null ? 'page' : undefined} preventScrollReset>
+            {m.directList}
+          </Link>
+        </li>
+        {answer.listas.map((l) => (
+          <li key={l.organizacao_id}>
+            <Link to={to(l.organizacao_id)} aria-current={lista === l.organizacao_id ? 'page' : undefined} preventScrollReset>
+              OL {l.nome}
+              {l.espelho ? ' (espelho)' : ''}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean }) {
+  const hydrated = useHydrated()
+  const rows = answer.compradores.data
+  if (rows.length === 0) {
+    return (
+      <div className="empty-state" role="status">
+        <p>{m.empty}</p>
+      </div>
+    )
+  }
+  return (
+    <>
+      {canChange ? (
+        <Form method="post" id={REMOVE_FORM} className="toolbar">
+          <input type="hidden" name="intent" value="remove" />
+          <button type="submit" className="button danger">
+            {m.removeChecked}
+          </button>
+        </Form>
+      ) : null}
+      <div className="table-scroll" role="region" aria-labelledby="compradores-caption" tabIndex={0}>
+        <table className="data-table">
+          <caption id="compradores-caption" className="sr-only">
+            Compradores, página {answer.compradores.current_page} de {answer.compradores.last_page}
+          </caption>
+          <thead>
+            <tr>
+              {canChange ? (
+                <th scope="col" className="select-cell">
+                  {hydrated ? (
+                    <>
+                      <label className="sr-only" htmlFor="compradores-todos">
+                        Marcar todos desta página
+                      </label>
+                      <input
+                        id="compradores-todos"
+                        type="checkbox"
+                        onChange={(event) => {
+                          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${REMOVE_FORM}"][name="compradores"]`)) box.checked = event.currentTarget.checked
+                        }}
+                      />
+                    </>
+                  ) : (
+                    <span className="sr-only">Marcar</span>
+                  )}
+                </th>
+              ) : null}
+              <th scope="col">Comprador</th>
+              <th scope="col">CNPJ</th>
+              <th scope="col">Tipo</th>
+              <th scope="col">Situação</th>
+              {canChange ? (
+                <th scope="col">
+                  <span className="sr-only">Ações</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((b) => (
+              <tr key={b.id}>
+                {canChange ? (
+                  <td className="select-cell">
+                    <input type="checkbox" name="compradores" value={b.id} form={REMOVE_FORM} aria-label={`Marcar ${b.nome}`} />
+                  </td>
+                ) : null}
+                <th scope="row">{b.nome}</th>
+                <td className="nowrap">{maskCnpj(b.cnpj)}</td>
+                <td>{b.tipo === 'C' ? 'Cliente' : 'Bandeira'}</td>
+                <td>
+                  {b.situacao ? (
+                    <span className={`badge ${STATUS_BADGES[b.situacao]}`}>{STATUS_LABELS[b.situacao]}</span>
+                  ) : (
+                    `${b.unidades ?? 0} ${b.unidades === 1 ? 'unidade' : 'unidades'}`
+                  )}
+                </td>
+                {canChange ? (
+                  <td>
+                    <button type="submit" form={REMOVE_FORM} name="comprador_id" value={b.id} className="button">
+                      {m.remove}
+                      <span className="sr-only"> {b.nome}</span>
+                    </button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; lastFind: SubmissionResult<string[]> | undefined; lastPick: SubmissionResult<string[]> | undefined }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(FindBuyerFormSchema, { id: 'comprador-cnpj', lastResult: lastFind })
+  const lookup = tab.lookup
+  const found = lookup?.found
+  const pickErrors = lastPick?.error ? Object.values(lastPick.error).flat() : []
+  return (
+    <RouteModal title={m.add} closeParams={MODAL_PARAMS}>
+      <Form method="post" {...formProps} className="stack">
+        <input type="hidden" name="intent" value="find-buyer" />
+        <FormErrors form={form} />
+        <MaskedField label="CNPJ do cliente ou da bandeira" meta={fields.cnpj} mask="cnpj" />
+        <SubmitButton disabled={submitDisabled} pending="Buscando…">
+          Buscar CNPJ
+        </SubmitButton>
+      </Form>
+      {lookup ? (
+        <div className="stack" role="status" aria-live="polite">
+          {lookup.error ? <p className="notice notice-error">{lookup.error}</p> : null}
+          {found?.cliente ? (
+            <FoundRow
+              label={`Cliente: ${found.cliente.nome} (${STATUS_LABELS[found.cliente.situacao]})`}
+              already={found.cliente.ja_comprador}
+              field="cliente_id"
+              id={found.cliente.id}
+              action="Adicionar cliente"
+            />
+          ) : null}
+          {found?.bandeira ? (
+            <FoundRow
+              label={`Bandeira: ${found.bandeira.nome} (${found.bandeira.unidades} ${found.bandeira.unidades === 1 ? 'unidade' : 'unidades'})`}
+              already={found.bandeira.ja_comprador}
+              field="bandeira_id"
+              id={found.bandeira.id}
+              action="Adicionar bandeira"
+            />
+          ) : null}
+          {found?.unidade && !found.cliente ? (
+            <p>
+              {found.unidade.nome} está na plataforma, mas não é cliente desta lista: cadastre-a em Clientes
+              {found.unidade.bandeira ? ` ou adicione a bandeira ${found.unidade.bandeira.nome}` : ''}.
+            </p>
+          ) : null}
+          {found?.unidade?.bandeira && !found.cliente ? (
+            <FoundRow label={`Bandeira: ${found.unidade.bandeira.nome}`} already={false} field="bandeira_id" id={found.unidade.bandeira.id} action="Adicionar bandeira" />
+          ) : null}
+        </div>
+      ) : null}
+      {tab.customers ? (
+        <section className="stack" aria-labelledby="comprador-clientes-title">
+          <h3 id="comprador-clientes-title">Ou escolha entre seus clientes</h3>
+          <Form method="get" role="search" aria-label="Buscar clientes" className="toolbar">
+            <input type="hidden" name="aba" value="compradores" />
+            <input type="hidden" name="modal" value="adicionar-comprador" />
+            <div className="field">
+              <label htmlFor="comprador-busca">Buscar cliente</label>
+              <input id="comprador-busca" name="busca" type="search" defaultValue={tab.customers.busca} maxLength={255} />
+            </div>
+            <button type="submit" className="button">
+              Buscar
+            </button>
+          </Form>
+          {tab.customers.page.data.length === 0 ? (
+            <p className="muted">Nenhum cliente encontrado.</p>
+          ) : (
+            <Form method="post" className="stack">
+              <input type="hidden" name="intent" value="pick-customers" />
+              <fieldset className="stack">
+                <legend>Clientes</legend>
+                {tab.customers.page.data.map((c) => (
+                  <div className="checkbox-row" key={c.id}>
+                    <input type="checkbox" id={`comprador-cliente-${c.id}`} name="clientes" value={c.id} />
+                    <label htmlFor={`comprador-cliente-${c.id}`}>
+                      {c.nome} <span className="muted">{maskCnpj(c.cnpj)}</span>
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+              {pickErrors.length ? (
+                <p className="notice notice-error" role="alert">
+                  {pickErrors.join(' ')}
+                </p>
+              ) : null}
+              <button type="submit" className="button primary">
+                Adicionar marcados
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
+    </RouteModal>
+  )
+}
+
+function FoundRow({ label, already, field, id, action }: { label: string; already: boolean; field: 'cliente_id' | 'bandeira_id'; id: number; action: string }) {
+  return (
+    <Form method="post" className="toolbar">
+      <input type="hidden" name="intent" value="add-buyer" />
+      <input type="hidden" name={field} value={id} />
+      <p>{label}</p>
+      {already ? (
+        <p className="muted">Já está na lista.</p>
+      ) : (
+        <button type="submit" className="button primary">
+          {action}
+        </button>
+      )}
+    </Form>
+  )
+}

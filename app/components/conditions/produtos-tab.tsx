@@ -1,0 +1,440 @@
+import { Form, Link, useLocation } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
+import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
+import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
+import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
+import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
+import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
+import { EditLinesFormSchema, percentText } from '~/domain/conditions/products-schemas.ts'
+import { IMPORT_INTENT } from '~/lib/spreadsheet-import.ts'
+import type { ConditionTabProps } from './detail-tabs.tsx'
+import type { Line, ProductsTabData } from './produtos-types.ts'
+
+const BULK_FORM = 'condicao-produtos-selecionados'
+/** Parameters of the modals, dropped when one closes. */
+const MODAL_PARAMS = ['ids', 'pq', 'pp']
+
+/** This address with some parameters set (or dropped with null). */
+function useHref() {
+  const location = useLocation()
+  return (changes: Record<string, string | number | null>) => {
+    const params = new URLSearchParams(location.search)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') params.delete(key)
+      else params.set(key, String(value))
+    }
+    return `${location.pathname}?${params}`
+  }
+}
+
+const qtdText = (l: Line) => (l.qtd_max === null ? `${l.qtd_min} ou mais` : `${l.qtd_min} a ${l.qtd_max}`)
+
+export function ProdutosTab({ data, detail, actionData }: ConditionTabProps) {
+  const d = data as ProductsTabData
+  const location = useLocation()
+  const href = useHref()
+  const params = new URLSearchParams(location.search)
+  const canChange = d.lines.pode_alterar
+  const tipo = d.lines.tipo_tabela
+  const page = d.lines.produtos
+  const modal = canChange ? params.get('modal') : null
+  const editId = Number(params.get('id'))
+  const editing = modal === 'editar' ? (page.data.find((l) => l.id === editId) ?? null) : null
+  const result = actionData?.intent === 'editar' ? (actionData.result as SubmissionResult<string[]>) : undefined
+  const importError = actionData?.intent === IMPORT_INTENT ? (actionData.result as { importError: string }).importError : null
+  const filtered = Boolean(d.state.q || d.state.filtro)
+  const isOl = detail.acesso === 'ol'
+  return (
+    <section className="stack" aria-labelledby="condicao-produtos-titulo">
+      <div className="row-between">
+        <h2 id="condicao-produtos-titulo">{m.sectionTitle}</h2>
+        {canChange ? (
+          <Link to={href({ modal: 'adicionar', id: null, ids: null })} className="button primary" preventScrollReset>
+            {m.add}
+          </Link>
+        ) : null}
+      </div>
+      {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
+      {isOl && d.lines.desconto_extra ? <p className="muted">Preço final já com o seu desconto extra de {percentText(d.lines.desconto_extra)}%.</p> : null}
+      <Filters data={d} isOl={isOl} />
+      {page.total === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{filtered ? m.noMatch : m.empty}</p>
+        </div>
+      ) : (
+        <LinesTable data={d} canChange={canChange} />
+      )}
+      {detail.acesso === 'vendedor' ? (
+        <div className="toolbar">
+          <a className="button" href={`/planilhas/exportar/condicao/${detail.condicao.id}`} download>
+            {m.export}
+          </a>
+        </div>
+      ) : null}
+      {canChange ? (
+        <>
+          <SpreadsheetImport kind="condicao" title={m.importTitle} job={d.importacao} error={importError} />
+          {d.importacao && onlyMissingProducts(d.importacao) ? <SemCadastroForm jobId={d.importacao.id} /> : null}
+        </>
+      ) : null}
+      {modal === 'adicionar' ? <AddModal data={d} /> : null}
+      {modal === 'editar' ? (
+        editing ? (
+          <EditModal key={`um-${editing.id}`} title={m.editTitle(editing.nome)} ids={[editing.id]} line={editing} tipo={tipo} lastResult={result} />
+        ) : (
+          <RouteModal title={m.bulkTitle} closeParams={MODAL_PARAMS}>
+            <p role="alert">{m.linesNotInCondition}</p>
+          </RouteModal>
+        )
+      ) : null}
+      {modal === 'editar-varios' ? <EditModal key="varios" title={m.bulkTitle} ids={d.ids} line={null} tipo={tipo} lastResult={result} /> : null}
+      {modal === 'remover' ? <RemoveModal ids={d.ids} names={d.ids.map((i) => page.data.find((l) => l.id === i)?.nome).filter((n): n is string => Boolean(n))} /> : null}
+    </section>
+  )
+}
+
+const onlyMissingProducts = (job: NonNullable<ProductsTabData['importacao']>) =>
+  job.status === 'recusada' && job.total_erros > 0 && job.total_erros === job.erros.total && job.erros.data.every((e) => e.motivo === m.notInCatalog)
+
+function SemCadastroForm({ jobId }: { jobId: number }) {
+  return (
+    <Form method="post" className="card stack" preventScrollReset>
+      <input type="hidden" name="intent" value="importar-sem-cadastro" />
+      <input type="hidden" name="importacao" value={jobId} />
+      <p>Os produtos que não estão no catálogo podem ser cadastrados com o nome, o preço de tabela, a marca e a categoria da planilha, e as linhas gravadas, tudo de uma vez.</p>
+      <button type="submit" className="button primary">
+        Importar e cadastrar os produtos novos
+      </button>
+    </Form>
+  )
+}
+
+function Filters({ data, isOl }: { data: ProductsTabData; isOl: boolean }) {
+  return (
+    <Form method="get" className="products-filters" role="search" aria-label="Filtros dos produtos da condição">
+      <input type="hidden" name="aba" value="produtos" />
+      <div className="field products-search">
+        <label htmlFor="condicao-produtos-q">Buscar</label>
+        <input id="condicao-produtos-q" name="q" type="search" defaultValue={data.state.q} placeholder="Nome, marca, categoria, EAN ou código" maxLength={255} />
+      </div>
+      <div className="field">
+        <label htmlFor="condicao-produtos-filtro">Filtro</label>
+        <select id="condicao-produtos-filtro" name="filtro" defaultValue={data.state.filtro}>
+          <option value="">Todos</option>
+          <option value="ativo:1">Ativos na condição</option>
+          <option value="ativo:0">Inativos na condição</option>
+          <option value="imposto:1">Com imposto</option>
+          <option value="imposto:0">Sem imposto</option>
+          {isOl ? null : (
+            <>
+              {data.marcas.length ? (
+                <optgroup label="Marca">
+                  {data.marcas.map((v) => (
+                    <option key={v} value={`marca:${v}`}>
+                      {v}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {data.categorias.length ? (
+                <optgroup label="Categoria">
+                  {data.categorias.map((v) => (
+                    <option key={v} value={`categoria:${v}`}>
+                      {v}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+            </>
+          )}
+        </select>
+      </div>
+      <button type="submit" className="button">
+        Filtrar
+      </button>
+    </Form>
+  )
+}
+
+function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boolean }) {
+  const href = useHref()
+  const hydrated = useHydrated()
+  const page = data.lines.produtos
+  const tipo = data.lines.tipo_tabela
+  return (
+    <div className="stack">
+      {canChange ? (
+        <Form id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nos produtos selecionados" preventScrollReset>
+          <input type="hidden" name="intent" value="selecionados" />
+          <span className="muted">Selecionados:</span>
+          <button type="submit" name="acao" value="editar" className="button">
+            Editar
+          </button>
+          <button type="submit" name="acao" value="remover" className="button danger">
+            Remover
+          </button>
+        </Form>
+      ) : null}
+      <div className="table-scroll" role="region" aria-labelledby="condicao-produtos-legenda" tabIndex={0}>
+        <table className="data-table">
+          <caption id="condicao-produtos-legenda" className="sr-only">
+            Produtos da condição, página {page.current_page} de {page.last_page}
+          </caption>
+          <thead>
+            <tr>
+              {canChange ? (
+                <th scope="col" className="select-cell">
+                  {hydrated ? (
+                    <>
+                      <label className="sr-only" htmlFor="condicao-produtos-todos">
+                        Selecionar todos desta página
+                      </label>
+                      <input
+                        id="condicao-produtos-todos"
+                        type="checkbox"
+                        onChange={(event) => {
+                          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"][name="ids"]`)) box.checked = event.currentTarget.checked
+                        }}
+                      />
+                    </>
+                  ) : (
+                    <span className="sr-only">Selecionar</span>
+                  )}
+                </th>
+              ) : null}
+              <th scope="col">Produto</th>
+              <th scope="col">Marca</th>
+              <th scope="col" className="numeric">
+                Preço de tabela
+              </th>
+              <th scope="col" className="numeric">
+                {tipo === 'D' ? 'Desconto' : 'Preço líquido'}
+              </th>
+              <th scope="col" className="numeric">
+                Preço final
+              </th>
+              <th scope="col">Quantidade</th>
+              <th scope="col" className="numeric">
+                Múltiplo
+              </th>
+              <th scope="col">Imposto</th>
+              <th scope="col">Situação</th>
+              {canChange ? (
+                <th scope="col">
+                  <span className="sr-only">Ações</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {page.data.map((l) => (
+              <tr key={l.id} className={l.ativo ? undefined : 'is-inactive'}>
+                {canChange ? (
+                  <td className="select-cell">
+                    <input type="checkbox" name="ids" value={l.id} form={BULK_FORM} aria-label={`Selecionar ${l.nome}`} />
+                  </td>
+                ) : null}
+                <th scope="row" className="product-name">
+                  <span>{l.nome}</span>
+                  <small className="muted">{[l.ean ? `EAN ${l.ean}` : null, l.codigo ? `Cód. ${l.codigo}` : null, l.unidade].filter(Boolean).join(' · ')}</small>
+                </th>
+                <td>{l.marca ?? '—'}</td>
+                <td className="numeric nowrap">{formatBrl(l.preco_lista_centavos)}</td>
+                <td className="numeric nowrap">{tipo === 'D' ? `${percentText(l.desconto) || '0'}%` : l.preco_liquido_centavos === null ? '—' : formatBrl(l.preco_liquido_centavos)}</td>
+                <td className="numeric nowrap">
+                  <strong>{l.preco_final_centavos === null ? '—' : formatBrl(l.preco_final_centavos)}</strong>
+                </td>
+                <td className="nowrap">{qtdText(l)}</td>
+                <td className="numeric">{l.multiplo}</td>
+                <td>{l.imposto ? 'Sim' : 'Não'}</td>
+                <td>
+                  <span className={`badge${l.ativo ? '' : ' badge-muted'}`}>{l.ativo ? 'Ativo' : 'Inativo'}</span>
+                </td>
+                {canChange ? (
+                  <td>
+                    <div className="row-actions">
+                      <Link to={href({ modal: 'editar', id: l.id, ids: null })} className="button" preventScrollReset>
+                        Editar<span className="sr-only"> {l.nome}</span>
+                      </Link>
+                      <Link to={href({ modal: 'remover', ids: l.id, id: null })} className="button danger" preventScrollReset>
+                        Remover<span className="sr-only"> {l.nome}</span>
+                      </Link>
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager current={page.current_page} last={page.last_page} total={page.total} param="page" label="Paginação dos produtos da condição" />
+    </div>
+  )
+}
+
+function Pager({ current, last, total, param, label }: { current: number; last: number; total: number; param: string; label: string }) {
+  const href = useHref()
+  const count = total === 1 ? '1 produto' : `${total} produtos`
+  if (last <= 1) return <p className="muted">{count}</p>
+  return (
+    <nav className="pagination" aria-label={label}>
+      {current > 1 ? (
+        <Link to={href({ [param]: current - 1 })} preventScrollReset>
+          Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>
+        Página {current} de {last} ({count})
+      </span>
+      {current < last ? (
+        <Link to={href({ [param]: current + 1 })} preventScrollReset>
+          Próxima
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  )
+}
+
+/** 'Adicionar produtos': the catalogue's products not in the condition yet, searchable, ticked and added at once. */
+function AddModal({ data }: { data: ProductsTabData }) {
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  const catalogue = data.catalogue
+  return (
+    <RouteModal title={m.addTitle} closeParams={MODAL_PARAMS}>
+      <Form method="get" className="toolbar" role="search" aria-label="Buscar no catálogo" preventScrollReset>
+        {[...params].filter(([k]) => k !== 'pq' && k !== 'pp').map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <label className="sr-only" htmlFor="condicao-adicionar-q">
+          Buscar no catálogo
+        </label>
+        <input id="condicao-adicionar-q" name="pq" type="search" defaultValue={data.pick.q} placeholder="Nome, marca, EAN ou código" maxLength={255} />
+        <button type="submit" className="button">
+          Buscar
+        </button>
+      </Form>
+      {!catalogue || catalogue.total === 0 ? (
+        <p role="status">Nenhum produto do catálogo fora desta condição{data.pick.q ? ' com esta busca' : ''}.</p>
+      ) : (
+        <Form method="post" className="stack" preventScrollReset>
+          <input type="hidden" name="intent" value="adicionar" />
+          <fieldset className="stack">
+            <legend>Produtos do catálogo</legend>
+            {catalogue.data.map((p) => (
+              <div key={p.id} className="checkbox-field">
+                <input type="checkbox" id={`adicionar-${p.id}`} name="ids" value={p.id} />
+                <label htmlFor={`adicionar-${p.id}`}>
+                  {p.nome} <span className="muted">· {formatBrl(p.preco_centavos)}</span>
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <Pager current={catalogue.current_page} last={catalogue.last_page} total={catalogue.total} param="pp" label="Paginação do catálogo" />
+          <button type="submit" className="button primary">
+            {m.addSubmit}
+          </button>
+        </Form>
+      )}
+    </RouteModal>
+  )
+}
+
+const FLAG_OPTIONS = [
+  { value: '1', label: 'Sim' },
+  { value: '0', label: 'Não' },
+]
+
+/** One line's edit (its values filled in) or the bulk edit of the ticked lines (empty fields keep each line's value). */
+function EditModal({ title, ids, line, tipo, lastResult }: { title: string; ids: number[]; line: Line | null; tipo: 'D' | 'L'; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(EditLinesFormSchema, {
+    id: line ? `linha-${line.id}` : 'linhas-varias',
+    lastResult,
+    defaultValue: line
+      ? {
+          desconto: tipo === 'D' ? percentText(line.desconto) || '0' : undefined,
+          preco_liquido: tipo === 'L' && line.preco_liquido_centavos !== null ? centavosToInput(line.preco_liquido_centavos) : undefined,
+          qtd_min: String(line.qtd_min),
+          qtd_max: line.qtd_max === null ? undefined : String(line.qtd_max),
+          multiplo: String(line.multiplo),
+          imposto: line.imposto ? '1' : '0',
+          ativo: line.ativo ? '1' : '0',
+        }
+      : {},
+  })
+  const keep = line ? undefined : 'Manter'
+  return (
+    <RouteModal title={title} closeParams={MODAL_PARAMS}>
+      {ids.length === 0 ? (
+        <p role="alert">{m.idsRequired}</p>
+      ) : (
+        <Form method="post" {...formProps} className="stack" preventScrollReset>
+          <input type="hidden" name="intent" value="editar" />
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          {line ? null : <p className="muted">{ids.length === 1 ? '1 produto selecionado.' : `${ids.length} produtos selecionados.`} Campos vazios ficam como estão.</p>}
+          <FormErrors form={form} />
+          {tipo === 'D' ? (
+            <Field label="Desconto (%)" meta={fields.desconto} inputProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 8 }} caption="De 0 a 100, como 12,5." />
+          ) : (
+            <Field label="Preço líquido (R$)" meta={fields.preco_liquido} inputProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 12, placeholder: '0,00' }} />
+          )}
+          <div className="field-row">
+            <Field label="Quantidade mínima" meta={fields.qtd_min} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} />
+            <Field label="Quantidade máxima" meta={fields.qtd_max} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} caption={line ? 'Vazio: sem máximo.' : undefined} />
+          </div>
+          <CheckboxField label="Sem quantidade máxima" meta={fields.sem_maximo as FieldMetadata<boolean | undefined>} />
+          <Field label="Múltiplo de venda" meta={fields.multiplo} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} caption="As quantidades mínima e máxima devem ser múltiplas dele." />
+          <div className="field-row">
+            <SelectField label="Com imposto" meta={fields.imposto} options={FLAG_OPTIONS} placeholder={keep} />
+            <SelectField label="Ativo na condição" meta={fields.ativo} options={FLAG_OPTIONS} placeholder={keep} />
+          </div>
+          <SubmitButton disabled={submitDisabled} pending="Salvando…">
+            Salvar
+          </SubmitButton>
+        </Form>
+      )}
+    </RouteModal>
+  )
+}
+
+function RemoveModal({ ids, names }: { ids: number[]; names: string[] }) {
+  const closeHref = useModalCloseHref(MODAL_PARAMS)
+  return (
+    <RouteModal title={m.removeTitle} closeParams={MODAL_PARAMS}>
+      {ids.length === 0 ? (
+        <p role="alert">{m.idsRequired}</p>
+      ) : (
+        <Form method="post" className="stack" preventScrollReset>
+          <input type="hidden" name="intent" value="remover" />
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <p>{m.removeConfirm(ids.length)}</p>
+          {names.length ? (
+            <ul className="delete-list">
+              {names.map((nome, i) => (
+                <li key={`${i}-${nome}`}>{nome}</li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="button-row">
+            <Link to={closeHref} className="button" preventScrollReset data-autofocus>
+              Cancelar
+            </Link>
+            <button type="submit" className="button danger">
+              Remover
+            </button>
+          </div>
+        </Form>
+      )}
+    </RouteModal>
+  )
+}

@@ -1,0 +1,318 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, redirect, useLocation } from 'react-router'
+import type { Route } from './+types/ol-details'
+import { StatusBadge } from '~/components/conditions/partner-status.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
+import { useTeamHref } from '~/components/team/links.ts'
+import { Pagination } from '~/components/team/team-tabs.tsx'
+import { formatBrl } from '~/domain/catalog/money.ts'
+import { restoreCondicao } from '~/domain/conditions/condition.ts'
+import * as partnersApi from '~/domain/conditions/partners-contract.ts'
+import { partnerMessages as pm, partnerScreenMessages as s } from '~/domain/conditions/partners-messages.ts'
+import { BlacklistBuyerFormSchema, PartnerOrgFormSchema } from '~/domain/conditions/partners-schemas.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
+import { conditionDetailsMessages as cm, conditionDetailsPath } from '~/domain/conditions/tabs.ts'
+import { maskCnpj } from '~/domain/shared/masks.ts'
+import { api, apiErrorMessages, type ApiResult } from '~/lib/api.server.ts'
+import { requireCompany } from '~/lib/company.server.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? s.olTitle(data.parceiro.nome) : 'OL'} | Pedidos B2B` }]
+
+const PER_PAGE = 10
+const MODAL_PARAMS = ['modal', 'busca']
+
+function idOf(value: string | undefined) {
+  const n = Number(value)
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null
+}
+
+/**
+ * The condition as one OL serves it, and that OL's row, for the OL's members (both reads act for the
+ * OL: `organizacao_id`). The name and discount in the address are only there to be read: the server's
+ * row decides. Anyone who cannot reach the condition as this OL goes back to Condições with the reason.
+ */
+async function context(request: Request, params: Route.LoaderArgs['params']) {
+  await requireCompany(request)
+  const olId = idOf(params.olId)
+  const conditionId = idOf(params.conditionId)
+  if (!olId || !conditionId) throw redirect('/conditions')
+  const gone = async (text: string) => redirectWithToast(request, '/conditions', { kind: 'error', text })
+  const [detail, partners] = await Promise.all([
+    api(request, restoreCondicao, { params: { id: conditionId }, query: { organizacao_id: olId } }),
+    api(request, partnersApi.restoreParceiros, { params: { conditionId }, query: { organizacao_id: olId } }),
+  ])
+  if (!detail.ok) throw await gone(apiErrorMessages(detail.data).join(' '))
+  if (!partners.ok) throw await gone(apiErrorMessages(partners.data).join(' '))
+  const parceiro = partners.data.parceiros.find((p) => p.organizacao_id === olId)
+  if (!parceiro) throw await gone(pm.partnerNotFound)
+  const url = new URL(request.url)
+  const back = new URL(url.pathname.replace(/\.data$/, ''), url)
+  for (const key of ['q', 'page']) {
+    const value = url.searchParams.get(key)
+    if (value) back.searchParams.set(key, value)
+  }
+  return { url, olId, conditionId, detail: detail.data, parceiro, back: `${back.pathname}${back.search}` }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { url, olId, detail, parceiro } = await context(request, params)
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
+  let bloqueados = null
+  let encontrados = null
+  let blacklistError: string | null = null
+  // The blacklist is the OL's own (across every condition it serves): shown to its members once it serves this one.
+  if (parceiro.status === 'aceito') {
+    const res = await api(request, partnersApi.restoreBlackList, { params: { olId, regPerPage: PER_PAGE, search: q || 'null' }, query: { page } })
+    if (res.ok) bloqueados = res.data.bloqueados
+    else blacklistError = res.status === 403 ? s.blacklistNoPermission : apiErrorMessages(res.data).join(' ')
+    const busca = (url.searchParams.get('busca') ?? '').trim().slice(0, 100)
+    if (res.ok && url.searchParams.get('modal') === 'bloquear' && busca) {
+      const found = await api(request, partnersApi.searchBlackList, { params: { olId, search: busca } })
+      encontrados = found.ok ? found.data.compradores : []
+    }
+  }
+  return { detail, parceiro, q, bloqueados, encontrados, blacklistError }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { olId, conditionId, back } = await context(request, params)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const toast = (to: string, kind: 'success' | 'error', text: string) => redirectWithToast(request, to, { kind, text })
+  const answered = (res: ApiResult<{ message: string }>, to: string) =>
+    res.ok ? toast(to, 'success', res.data.message) : toast(back, 'error', apiErrorMessages(res.data).join(' '))
+  switch (intent) {
+    case 'accept': {
+      const res = await api(request, partnersApi.aceiteParceiro, { params: { conditionId, partnerId: olId } })
+      return answered(res, back)
+    }
+    case 'refuse':
+    case 'leave': {
+      // Refusing or leaving ends the OL's access to the condition: back to the list.
+      const submission = parseWithZod(formData, { schema: PartnerOrgFormSchema })
+      if (submission.status !== 'success' || submission.value.organizacao_id !== olId) return toast(back, 'error', pm.partnerNotFound)
+      const res = await api(request, partnersApi.deleteParceiro, { params: { conditionId, partnerId: olId, isOperator: 1 } })
+      return answered(res, '/conditions')
+    }
+    case 'block': {
+      const submission = parseWithZod(formData, { schema: BlacklistBuyerFormSchema })
+      if (submission.status !== 'success') return toast(back, 'error', pm.buyerInvalid)
+      const { comprador_id: id, tipo } = submission.value
+      const res = await api(request, partnersApi.addBlackList, { json: { ol_id: olId, compradores: [{ id, tipo }] } })
+      return answered(res, back)
+    }
+    case 'unblock': {
+      const submission = parseWithZod(formData, { schema: BlacklistBuyerFormSchema })
+      if (submission.status !== 'success') return toast(back, 'error', pm.buyerInvalid)
+      const res = await api(request, partnersApi.deleteBlackList, { params: { olId, buyerId: submission.value.comprador_id, type: submission.value.tipo } })
+      return answered(res, back)
+    }
+    default:
+      return toast(back, 'error', 'Ação desconhecida.')
+  }
+}
+
+type Data = Route.ComponentProps['loaderData']
+
+export default function OlDetails({ loaderData }: Route.ComponentProps) {
+  const { detail, parceiro } = loaderData
+  const c = detail.condicao
+  const modal = new URLSearchParams(useLocation().search).get('modal')
+  const href = useTeamHref()
+  const dates = [c.inicio, c.fim].map((d) => (d ? new Date(`${d}T12:00:00`).toLocaleDateString('pt-BR') : '…'))
+  return (
+    <section className="stack" aria-labelledby="ol-title">
+      <p>
+        <Link to="/conditions">{s.olBack}</Link>
+      </p>
+      <h1 id="ol-title">{s.olTitle(parceiro.nome)}</h1>
+      <dl className="condition-summary">
+        <div>
+          <dt>{s.olCondition}</dt>
+          <dd>{c.nome}</dd>
+        </div>
+        <div>
+          <dt>{s.olSeller}</dt>
+          <dd>{detail.vendedor.nome}</dd>
+        </div>
+        <div>
+          <dt>{s.olStatus}</dt>
+          <dd>
+            <StatusBadge status={parceiro.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>{s.olDiscount}</dt>
+          <dd>{formatPercent(parceiro.desconto_extra)}%</dd>
+        </div>
+        <div>
+          <dt>Tabela</dt>
+          <dd>
+            {cm.tableType[c.tipo_tabela]} · {c.ativo ? cm.active : cm.inactive}
+          </dd>
+        </div>
+        <div>
+          <dt>{cm.validity}</dt>
+          <dd>{c.inicio || c.fim ? `${dates[0]} a ${dates[1]}` : 'Sem prazo'}</dd>
+        </div>
+        <div>
+          <dt>{cm.minimums}</dt>
+          <dd>
+            {formatBrl(c.minimo_valor_centavos)} · {c.minimo_quantidade} un.
+          </dd>
+        </div>
+        <div>
+          <dt>{s.olMirror}</dt>
+          <dd>{parceiro.espelho_nome ? s.olMirrorOf(parceiro.espelho_nome) : s.olOwnBuyers}</dd>
+        </div>
+      </dl>
+
+      {parceiro.status === 'pendente' ? (
+        <div className="stack">
+          <p>{s.pendingHelp}</p>
+          <Form method="post" className="button-row">
+            <input type="hidden" name="organizacao_id" value={parceiro.organizacao_id} />
+            <button type="submit" name="intent" value="accept" className="button primary">
+              {s.accept}
+            </button>
+            <button type="submit" name="intent" value="refuse" className="button danger">
+              {s.refuse}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+
+      {parceiro.status === 'aceito' ? (
+        <>
+          <div className="button-row">
+            <Link to={conditionDetailsPath(c, String(parceiro.organizacao_id), 'produtos')} className="button primary">
+              {s.products}
+            </Link>
+            <Link to={href({ modal: 'deixar' })} className="button danger" preventScrollReset>
+              {s.leave}
+            </Link>
+          </div>
+          <Blacklist data={loaderData} />
+        </>
+      ) : null}
+
+      {modal === 'deixar' && parceiro.status === 'aceito' ? (
+        <RouteModal title={s.leave} closeParams={MODAL_PARAMS}>
+          <p id="ol-leave-text">{s.confirmLeave}</p>
+          <Form method="post" aria-describedby="ol-leave-text">
+            <input type="hidden" name="intent" value="leave" />
+            <input type="hidden" name="organizacao_id" value={parceiro.organizacao_id} />
+            <div className="button-row">
+              <Link to={href({ modal: null })} className="button" data-autofocus preventScrollReset>
+                Não
+              </Link>
+              <button type="submit" className="button danger">
+                Sim, deixar de atender
+              </button>
+            </div>
+          </Form>
+        </RouteModal>
+      ) : null}
+      {modal === 'bloquear' && loaderData.bloqueados ? <BlockModal data={loaderData} /> : null}
+    </section>
+  )
+}
+
+function Blacklist({ data }: { data: Data }) {
+  const { bloqueados, q, blacklistError } = data
+  const href = useTeamHref()
+  return (
+    <section className="stack" aria-labelledby="blacklist-title">
+      <h2 id="blacklist-title">{s.blacklistTitle}</h2>
+      <p className="muted">{s.blacklistHelp}</p>
+      {blacklistError ? <p className="notice notice-info">{blacklistError}</p> : null}
+      {bloqueados ? (
+        <>
+          <div className="customers-toolbar">
+            <Form method="get" className="customers-search" role="search" aria-label={s.blacklistSearchForm}>
+              <div className="field">
+                <label htmlFor="blacklist-q">{s.blacklistSearch}</label>
+                <input id="blacklist-q" name="q" type="search" defaultValue={q} maxLength={100} />
+              </div>
+              <button type="submit" className="button">
+                {s.search}
+              </button>
+            </Form>
+            <Link to={href({ modal: 'bloquear', busca: null })} className="button primary" preventScrollReset>
+              {s.blacklistAdd}
+            </Link>
+          </div>
+          {bloqueados.data.length === 0 ? (
+            <div className="empty-state" role="status">
+              <p>{q ? s.blacklistNone : s.blacklistEmpty}</p>
+            </div>
+          ) : (
+            <ul className="stack ol-blacklist" aria-label={s.blacklistTitle}>
+              {bloqueados.data.map((b) => (
+                <li key={b.id} className="card ol-blacklist-item">
+                  <span>
+                    <strong>{b.nome}</strong> <span className="badge">{s.tipo[b.tipo]}</span>
+                    <span className="muted nowrap"> {maskCnpj(b.cnpj)}</span>
+                  </span>
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="unblock" />
+                    <input type="hidden" name="comprador_id" value={b.comprador_id} />
+                    <input type="hidden" name="tipo" value={b.tipo} />
+                    <button type="submit" className="button" aria-label={`${s.unblock} ${b.nome}`}>
+                      {s.unblock}
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={bloqueados.current_page} lastPage={bloqueados.last_page} total={bloqueados.total} noun="bloqueados" href={(n) => href({ page: n, modal: null })} />
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+function BlockModal({ data }: { data: Data }) {
+  const busca = new URLSearchParams(useLocation().search).get('busca') ?? ''
+  const { encontrados } = data
+  return (
+    <RouteModal title={s.blacklistAdd} closeParams={MODAL_PARAMS}>
+      <Form method="get" role="search" aria-label={s.blacklistFindForm} className="customers-search" preventScrollReset>
+        <input type="hidden" name="modal" value="bloquear" />
+        {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
+        <div className="field">
+          <label htmlFor="blacklist-busca">{s.blacklistFind}</label>
+          <input id="blacklist-busca" name="busca" type="search" defaultValue={busca} maxLength={100} data-autofocus />
+        </div>
+        <button type="submit" className="button">
+          {s.search}
+        </button>
+      </Form>
+      {encontrados === null ? null : encontrados.length === 0 ? (
+        <p role="status">{s.noBuyersFound}</p>
+      ) : (
+        <ul className="stack ol-blacklist" aria-label="Resultados">
+          {encontrados.map((o) => (
+            <li key={o.id} className="ol-blacklist-item">
+              <span>
+                <strong>{o.nome}</strong> <span className="badge">{s.tipo[o.tipo]}</span>
+                <span className="muted nowrap"> {maskCnpj(o.cnpj)}</span>
+              </span>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="block" />
+                <input type="hidden" name="comprador_id" value={o.id} />
+                <input type="hidden" name="tipo" value={o.tipo} />
+                <button type="submit" className="button danger" aria-label={`${s.blacklistPick} ${o.nome}`}>
+                  {s.blacklistPick}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </RouteModal>
+  )
+}

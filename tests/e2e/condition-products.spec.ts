@@ -1,0 +1,137 @@
+import ExcelJS from 'exceljs'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test, login } from './helpers.ts'
+import { newSellerWithCondition, productsSection, type Seller } from './condition-helpers.ts'
+
+// The products of a condition (/conditionDetails/…?aba=produtos): a seller adds products from the catalogue,
+// sets discounts and sees the prices computed by the server; 1,000 lines come in from an xlsx.
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+async function sheet(rows: (string | number)[][]) {
+  const workbook = new ExcelJS.Workbook()
+  const ws = workbook.addWorksheet('Planilha')
+  for (const row of rows) ws.addRow(row)
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+async function openSection(page: Page, seller: Seller) {
+  await login(page, seller.email, seller.password)
+  await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+  await expect(page.getByRole('banner').getByText(seller.nome)).toBeVisible()
+  await page.goto(productsSection(seller))
+  await expect(page.getByRole('heading', { name: 'Produtos da condição', exact: true })).toBeVisible()
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) })
+
+test('a seller adds 3 products to a condition, sets discounts and sees the computed prices', async ({ page, request }) => {
+  const seller = await newSellerWithCondition(request, {
+    products: [
+      { nome: 'Sabão em pó 1 kg', codigo: 'SAB-1', preco: '12,90' },
+      { nome: 'Dipirona 500 mg', codigo: 'DIP-1', preco: '10,01' },
+      { nome: 'Paracetamol 750 mg', codigo: 'PAR-1', preco: '8,50' },
+    ],
+  })
+  await openSection(page, seller)
+  await expect(page.getByText('Nenhum produto nesta condição.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Adicionar produtos' }).click()
+  const add = page.getByRole('dialog', { name: 'Adicionar produtos à condição' })
+  for (const name of ['Sabão em pó 1 kg', 'Dipirona 500 mg', 'Paracetamol 750 mg']) await add.getByLabel(new RegExp(`^${name}`)).check()
+  await add.getByRole('button', { name: 'Adicionar selecionados' }).click()
+  await expect(page.getByText('3 produtos adicionados à condição.')).toBeVisible()
+  await expect(row(page, 'Sabão em pó 1 kg')).toContainText('R$ 12,90')
+
+  // Bulk edit of the ticked lines: 12,5 % off every one.
+  await page.getByLabel('Selecionar todos desta página').check()
+  await page.getByRole('form', { name: 'Ações nos produtos selecionados' }).getByRole('button', { name: 'Editar' }).click()
+  const bulk = page.getByRole('dialog', { name: 'Editar produtos selecionados' })
+  await bulk.getByLabel('Desconto (%)').fill('12,5')
+  await bulk.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText('3 produtos da condição atualizados.')).toBeVisible()
+  // 12,90 × 0,875 = 11,2875 → 11,29; 10,01 × 0,875 = 8,75875 → 8,76; 8,50 × 0,875 = 7,4375 → 7,44.
+  await expect(row(page, 'Sabão em pó 1 kg')).toContainText('R$ 11,29')
+  await expect(row(page, 'Dipirona 500 mg')).toContainText('R$ 8,76')
+  await expect(row(page, 'Paracetamol 750 mg')).toContainText('R$ 7,44')
+
+  // One line: its own discount and quantities; a minimum that is not a multiple is said at the field.
+  await row(page, 'Sabão em pó 1 kg').getByRole('link', { name: /^Editar/ }).click()
+  const one = page.getByRole('dialog', { name: 'Editar Sabão em pó 1 kg' })
+  await expect(one.getByLabel('Desconto (%)')).toHaveValue('12,5')
+  await one.getByLabel('Desconto (%)').fill('10')
+  await one.getByLabel('Múltiplo de venda').fill('6')
+  await one.getByLabel('Quantidade mínima').fill('4')
+  await one.getByRole('button', { name: 'Salvar' }).click()
+  await expect(one.getByText('A quantidade mínima deve ser múltiplo da embalagem de venda (múltiplo).')).toBeVisible()
+  await one.getByLabel('Quantidade mínima').fill('12')
+  await one.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText('1 produto da condição atualizado.')).toBeVisible()
+  await expect(row(page, 'Sabão em pó 1 kg')).toContainText('R$ 11,61')
+  await expect(row(page, 'Sabão em pó 1 kg')).toContainText('12 ou mais')
+
+  // Searching without accents.
+  await page.getByLabel('Buscar').fill('SABAO')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page.getByText('1 produto', { exact: true })).toBeVisible()
+})
+
+/** 1,000 products in the seller's catalogue through the products import of the API, waited for. */
+async function thousandProducts(request: APIRequestContext, seller: Seller, run: string) {
+  const rows = Array.from({ length: 1000 }, (_, i) => [`CND-${run}-${String(i + 1).padStart(4, '0')}`, `Item Condição ${run} ${String(i + 1).padStart(4, '0')}`, '10,00'])
+  const headers = { authorization: `Bearer ${seller.token}`, accept: 'application/json' }
+  const res = await request.post('/api/condicoes/createProductList', {
+    headers,
+    multipart: { organizacao_id: String(seller.orgId), arquivo: { name: 'produtos.xlsx', mimeType: XLSX, buffer: await sheet([['Código', 'Nome', 'Preço'], ...rows]) } },
+  })
+  expect(res.status(), await res.text()).toBe(202)
+  const jobId = (await res.json()).importacao.id as number
+  await expect
+    .poll(async () => (await (await request.get(`/api/importacoes/${seller.orgId}/${jobId}`, { headers })).json()).status, { timeout: 60_000 })
+    .toBe('concluida')
+}
+
+test('1,000 condition lines imported from an xlsx are listed with their prices', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  const run = String(Date.now()).slice(-6)
+  const seller = await newSellerWithCondition(request)
+  await thousandProducts(request, seller, run)
+  const lines = Array.from({ length: 1000 }, (_, i) => [`CND-${run}-${String(i + 1).padStart(4, '0')}`, (i % 4) * 5, 1, 1])
+  await openSection(page, seller)
+  const panel = page.getByRole('region', { name: 'Importar produtos da condição' })
+  await panel.getByLabel('Arquivo da planilha (.xlsx ou .csv)').setInputFiles({ name: 'condicao.xlsx', mimeType: XLSX, buffer: await sheet([['Código', 'Desconto (%)', 'Qtd mínima', 'Múltiplo'], ...lines]) })
+  await panel.getByRole('button', { name: 'Importar' }).click()
+  await expect(page).toHaveURL(/importacao=\d+/)
+  await expect(panel.getByRole('status')).toHaveText('Importação concluída: 1.000 criados, 0 atualizados.', { timeout: 90_000 })
+  await page.goto(productsSection(seller))
+  await expect(page.getByText('Página 1 de 50 (1000 produtos)')).toBeVisible()
+  // Line 0002 of the file: 5 % off R$ 10,00.
+  await expect(row(page, `Item Condição ${run} 0002`)).toContainText('R$ 9,50')
+  await expect(row(page, `Item Condição ${run} 0001`)).toContainText('R$ 10,00')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('adding a product and editing its line are plain forms and redirects', async ({ page, request }) => {
+    const seller = await newSellerWithCondition(request, { products: [{ nome: 'Álcool 70% 1 L', codigo: 'ALC-1', preco: '9,90' }] })
+    await login(page, seller.email, seller.password)
+    await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+    await page.goto(productsSection(seller))
+    await page.getByRole('link', { name: 'Adicionar produtos' }).click()
+    const add = page.getByRole('dialog', { name: 'Adicionar produtos à condição' })
+    await add.getByLabel(/^Álcool 70% 1 L/).check()
+    await add.getByRole('button', { name: 'Adicionar selecionados' }).click()
+    await expect(row(page, 'Álcool 70% 1 L')).toContainText('R$ 9,90')
+    await row(page, 'Álcool 70% 1 L').getByRole('link', { name: /^Editar/ }).click()
+    const one = page.getByRole('dialog', { name: 'Editar Álcool 70% 1 L' })
+    await one.getByLabel('Desconto (%)').fill('200')
+    await one.getByRole('button', { name: 'Salvar' }).click()
+    // The server's answer to a bad value, at its field, without a script.
+    await expect(page.getByText('O desconto deve ser um percentual de 0 a 100, com até 4 casas decimais (ex.: 12,5).')).toBeVisible()
+    await page.getByRole('dialog', { name: 'Editar Álcool 70% 1 L' }).getByLabel('Desconto (%)').fill('5')
+    await page.getByRole('dialog', { name: 'Editar Álcool 70% 1 L' }).getByRole('button', { name: 'Salvar' }).click()
+    // 9,90 × 0,95 = 9,405 → R$ 9,41 (half up).
+    await expect(row(page, 'Álcool 70% 1 L')).toContainText('R$ 9,41')
+  })
+})
