@@ -36,4 +36,3 @@ export function maskCellphone(value: string) {
 export function maskNcm(value: string) {
   return applyPattern(value.replace(/\D/g, '').slice(0, 8), '0000.00.00')
 }
-
