@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { pagamentosTab } from './conditions/pagamentos.server.ts'
+import { regrasTab } from './conditions/regras.server.ts'
 import { compradoresTab } from './conditions/compradores.server.ts'
 import { parceirosTab } from './conditions/parceiros.server.ts'
 import { vendedoresTab } from './conditions/vendedores.server.ts'
@@ -29,6 +31,8 @@ export type ConditionTabServer = {
 
 /** The sections built so far; a section not listed here is not shown. */
 export const CONDITION_TAB_SERVERS: Partial<Record<ConditionTabId, ConditionTabServer>> = {
+  pagamentos: pagamentosTab,
+  regras: regrasTab,
   compradores: compradoresTab,
   vendedores: vendedoresTab,
   parceiros: parceirosTab,

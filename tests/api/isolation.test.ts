@@ -44,6 +44,9 @@ const victim: Record<string, number> = {}
 const ID_KINDS: [RegExp, string][] = [
   [/cargo/i, 'cargo'],
   [/condicao|condition/i, 'condition'],
+  [/regra|rule/i, 'rule'],
+  // An OL's row in a condition (parceiro_id of the rules and buyers): the victim's row 7001.
+  [/^parceiro_id$/, 'partner'],
   // A condition's buyer row (comprador_id, compradores: [..]): the victim's row 7001.
   [/comprador/i, 'conditionBuyer'],
   [/produto|product/i, 'product'],
@@ -99,6 +102,8 @@ beforeAll(async () => {
     customer: customer.id,
     importJob: importJob.id,
     condition: condition.id,
+    rule: 7001,
+    partner: partner.id,
     conditionBuyer: 7001,
     ol: ol.id,
   })

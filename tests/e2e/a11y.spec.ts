@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
+import { enterAsSeller, newConditionSeller } from './condition-terms-helpers.ts'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
 import { apiSession, conditionAddress, createCondition, olAddress } from './condition-partners-helpers.ts'
 import { newSellerWithCondition, productsSection } from './condition-helpers.ts'
@@ -260,6 +261,38 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     const axe = await axeChecker(page)
     await login(page, CARLA.email, CARLA.password)
     await checkCompany(page, axe, { nome: 'Revenda Norte', tipo: 'r' }, ids)
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+
+  test("a seller of its own: the condition page's Pagamentos and Regras sections, the simulation and their modals, on a desktop and a phone", async ({ page }) => {
+    const axe = await axeChecker(page)
+    const seller = await newConditionSeller(page.request, 'a11ycond')
+    const term = await page.request.post('/api/condicoes/addPagamento', { headers: seller.headers, data: { condicao_id: seller.conditionId, nome: 'Boleto 30', prazo_dias: 30, formula: 'desconto / 2' } })
+    expect(term.status()).toBe(201)
+    const rule = await page.request.post('/api/condicoes/addRules', { headers: seller.headers, data: { condicao_id: seller.conditionId, nome: 'Volume', tipo: 'Q', minimo: '50', desconto: '2' } })
+    expect(rule.status()).toBe(201)
+    await enterAsSeller(page, seller)
+    const termId = (await term.json()).pagamento.id
+    const ruleId = (await rule.json()).regra.id
+    const states = [
+      '?aba=pagamentos',
+      '?aba=pagamentos&desconto=10&total=1.000,00',
+      '?aba=pagamentos&desconto=abc&total=',
+      '?aba=pagamentos&modal=novo-prazo',
+      `?aba=pagamentos&modal=editar-prazo&id=${termId}`,
+      `?aba=pagamentos&modal=excluir-prazo&id=${termId}`,
+      '?aba=regras',
+      '?aba=regras&modal=nova-regra',
+      `?aba=regras&modal=editar-regra&id=${ruleId}`,
+      `?aba=regras&modal=excluir-regra&id=${ruleId}`,
+    ]
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport)
+      for (const state of states) {
+        await visit(page, `${seller.path}${state}`)
+        await axe.check(`condition ${state} (${viewport.width} px)`)
+      }
+    }
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
 

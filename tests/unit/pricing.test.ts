@@ -65,8 +65,19 @@ describe('tokenbase formulas', () => {
     ['__proto__', 'A fórmula só aceita a variável desconto, não "__proto__".'],
     ['desconto; process.exit()', 'Caractere ";" não aceito na fórmula (posição 9). Use números, desconto, + − × ÷ e parênteses.'],
     ['`desconto`', 'Caractere "`" não aceito na fórmula (posição 1). Use números, desconto, + − × ÷ e parênteses.'],
+    ['1e999', 'A fórmula só aceita a variável desconto, não "e".'],
+    ['9'.repeat(180), `O número ${'9'.repeat(180)} da fórmula tem dígitos demais.`],
+    ['desconto desconto', '"valor" fora de lugar na fórmula (posição 10).'],
+    ['('.repeat(90) + 'desconto' + ')'.repeat(90), 'A fórmula tem parênteses demais.'],
+    ['desconto ‒ 2', 'Caractere "‒" não aceito na fórmula (posição 10). Use números, desconto, + − × ÷ e parênteses.'],
+    ['constructor.prototype', 'A fórmula só aceita a variável desconto, não "constructor".'],
   ])('%j is refused with a message', (formula, message) => {
     expect(parseFormula(formula)).toEqual({ ok: false, message })
+  })
+
+  test('the unicode minus is a minus', () => {
+    const parsed = parseFormula('desconto − 2,5')
+    expect(parsed.ok && parsed.formula.evaluate(dec('10'))).toEqual({ ok: true, value: dec('7,5') })
   })
 
   test('a division by zero is a message, not Infinity', () => {

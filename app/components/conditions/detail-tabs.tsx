@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import { PagamentosTab } from './pagamentos-tab.tsx'
+import { RegrasTab } from './regras-tab.tsx'
 import { CompradoresTab } from './compradores-tab.tsx'
 import { ParceirosTab } from './parceiros-tab.tsx'
 import { VendedoresTab } from './vendedores-tab.tsx'
@@ -19,6 +21,8 @@ export type ConditionTabProps = {
 
 /** Each section's view, beside its server module in app/lib/condition-tabs.server.ts. */
 export const CONDITION_TAB_VIEWS: Partial<Record<ConditionTabId, (props: ConditionTabProps) => ReactNode>> = {
+  pagamentos: PagamentosTab,
+  regras: RegrasTab,
   compradores: CompradoresTab,
   vendedores: VendedoresTab,
   parceiros: ParceirosTab,

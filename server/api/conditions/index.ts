@@ -5,8 +5,10 @@ import { registerConditionWrites } from './conditions-write.ts'
 import { registerConditionPartners } from './partners/index.ts'
 import { registerConditionProducts } from './products/index.ts'
 import { registerRestoreCondition } from './restore-condition.ts'
+import { registerConditionRules } from './rules/index.ts'
 import { registerConditionSellers } from './sellers/index.ts'
 import { registerTableTypeCalls } from './table-type.ts'
+import { registerConditionTerms } from './terms/index.ts'
 
 /** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
 export function registerConditions(app: Api, deps: Deps) {
@@ -14,6 +16,8 @@ export function registerConditions(app: Api, deps: Deps) {
   registerConditionLists(app, deps)
   registerConditionWrites(app, deps)
   registerTableTypeCalls(app, deps)
+  registerConditionTerms(app, deps)
+  registerConditionRules(app, deps)
   registerConditionBuyers(app, deps)
   registerConditionSellers(app, deps)
   registerConditionPartners(app, deps)
