@@ -86,8 +86,7 @@ test('a seller creates a condition, prices 3 products, an OL accepts in another 
   await setDiscount(page, SABONETE, '10')
   await setDiscount(page, DIPIRONA, '12,5')
   await setDiscount(page, PARACETAMOL, '5')
-  // 12,90 × 0,90 = 11,61; 10,01 × 0,875 = 8,75875 → 8,76; 10,30 × 0,95 = 9,785 → 9,79 (half up, where
-  // binary floating point would give 9,78).
+  // 12,90 × 0,90 = 11,61; 10,01 × 0,875 = 8,75875 → 8,76; 10,30 × 0,95 = 9,785 → 9,79 (half a centavo, up).
   await expect(productRow(page, SABONETE)).toContainText('R$ 11,61')
   await expect(productRow(page, DIPIRONA)).toContainText('R$ 8,76')
   await expect(productRow(page, PARACETAMOL)).toContainText('R$ 9,79')
