@@ -3,10 +3,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
-import { enterAsSeller, newConditionSeller } from './condition-terms-helpers.ts'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
-import { apiSession, conditionAddress, createCondition, olAddress } from './condition-partners-helpers.ts'
-import { newSellerWithCondition, productsSection } from './condition-helpers.ts'
+import { apiSession, conditionAddress, conditionSection, createCondition, enterAsSeller, newConditionSeller, olAddress } from './condition-helpers.ts'
 import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
 
 /**
@@ -266,7 +264,7 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
 
   test("a seller of its own: the condition page's Pagamentos and Regras sections, the simulation and their modals, on a desktop and a phone", async ({ page }) => {
     const axe = await axeChecker(page)
-    const seller = await newConditionSeller(page.request, 'a11ycond')
+    const seller = await newConditionSeller(page.request, { prefix: 'a11ycond', tokenbase: 'TKB-A11Y-1' })
     const term = await page.request.post('/api/condicoes/addPagamento', { headers: seller.headers, data: { condicao_id: seller.conditionId, nome: 'Boleto 30', prazo_dias: 30, formula: 'desconto / 2' } })
     expect(term.status()).toBe(201)
     const rule = await page.request.post('/api/condicoes/addRules', { headers: seller.headers, data: { condicao_id: seller.conditionId, nome: 'Volume', tipo: 'Q', minimo: '50', desconto: '2' } })
@@ -298,15 +296,15 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
 
   test("a condition's products: the section and its modals, on a desktop and a phone", async ({ page, request }) => {
     const axe = await axeChecker(page)
-    const seller = await newSellerWithCondition(request, { products: [{ nome: 'Produto Acessível', codigo: 'ACE-1', preco: '9,90' }, { nome: 'Outro Acessível', codigo: 'ACE-2', preco: '5,00' }] })
-    const headers = { authorization: `Bearer ${seller.token}`, accept: 'application/json' }
+    const seller = await newConditionSeller(request, { products: [{ nome: 'Produto Acessível', codigo: 'ACE-1', preco: '9,90' }, { nome: 'Outro Acessível', codigo: 'ACE-2', preco: '5,00' }] })
+    const { headers } = seller
     const catalogue = await (await request.get(`/api/condicoes/restoreCatalogo/${seller.orgId}`, { headers })).json()
     const [first] = catalogue.data as { id: number }[]
     expect((await request.post('/api/condicoes/importCondicao', { headers, data: { condicao_id: seller.conditionId, produtos: [first.id], desconto: '10' } })).status()).toBe(200)
     await login(page, seller.email, seller.password)
     await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
     await expect(page.getByRole('banner').getByText(seller.nome)).toBeVisible()
-    const section = productsSection(seller)
+    const section = conditionSection(seller, 'produtos')
     for (const suffix of ['', '&modal=adicionar', `&modal=editar&id=${first.id}`, `&modal=editar-varios&ids=${first.id}`, `&modal=remover&ids=${first.id}`]) {
       await visit(page, `${section}${suffix}`)
       if (suffix) await expect(page.getByRole('dialog')).toBeVisible()

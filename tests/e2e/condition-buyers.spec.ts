@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { test, DEMO, login } from './helpers.ts'
+import { apiSession, conditionAddress, createCondition } from './condition-helpers.ts'
 
 // A condition's buyers and sellers (/conditionDetails ?aba=compradores / vendedores): the demo seller
 // adds a customer by CNPJ and a flag, sees them, removes one, and adds a seller. The condition is
@@ -11,25 +12,21 @@ const ORG = 'Distribuidora Sol'
 const CENTRAL = withCheckDigits('334445550001')
 const REDE = withCheckDigits('223334440001')
 
+/** A condition of Distribuidora Sol made with Ana's API token, which is then logged out. */
 async function newCondition(api: APIRequestContext) {
-  const login = await api.post('/api/login', { data: { email: DEMO.email, password: DEMO.password } })
-  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}`, Accept: 'application/json' }
-  const orgs = (await (await api.get('/api/OrgProfile/50/null/null', { headers })).json()) as { organizacoes: { data: { organizacao_id: number; organizacao: { nome: string } }[] } }
-  const sol = orgs.organizacoes.data.find((o) => o.organizacao.nome === ORG)!.organizacao_id
-  const nome = `Tabela Compradores ${Date.now()}`
-  const created = await api.post('/api/condicoes/createCondicao', { headers, data: { organizacao_id: sol, nome, tipo_tabela: 'D', visivel: true } })
-  expect(created.status(), await created.text()).toBe(201)
-  const { condicao } = (await created.json()) as { condicao: { id: number } }
-  await api.post('/api/logout', { headers })
-  return { id: condicao.id, nome }
+  const ana = await apiSession(api, DEMO)
+  const sol = ana.orgId(ORG)
+  const condition = await createCondition(api, ana.headers, sol, `Tabela Compradores ${Date.now()}`)
+  await api.post('/api/logout', { headers: ana.headers })
+  return { ...condition, sol }
 }
 
-async function openSection(page: Page, condition: { id: number; nome: string }, aba: string) {
+async function openSection(page: Page, condition: { id: number; nome: string; sol: number }, aba: string) {
   await login(page, DEMO.email, DEMO.password)
   await page.goto('/personal-environment')
   await page.getByRole('button', { name: `Entrar em ${ORG}` }).click()
   await expect(page.getByRole('banner').getByText(ORG)).toBeVisible()
-  await page.goto(`/conditionDetails/${condition.id}/${encodeURIComponent(condition.nome)}/${encodeURIComponent(ORG)}?aba=${aba}`)
+  await page.goto(`${conditionAddress(condition, condition.sol)}?aba=${aba}`)
   await expect(page.getByRole('heading', { name: aba === 'compradores' ? 'Compradores' : 'Vendedores', level: 2, exact: true })).toBeVisible()
 }
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import { DEMO, login, test } from './helpers.ts'
-import { apiSession, conditionAddress, createCondition, olAddress } from './condition-partners-helpers.ts'
+import { apiSession, conditionAddress, createCondition, olAddress } from './condition-helpers.ts'
 import { createAndVerifyOrganization, newLoggedInUser, otherBrowser } from './organization-helpers.ts'
 
 /** Texts of the OL screens, word for word (not imported, so a changed text fails). */

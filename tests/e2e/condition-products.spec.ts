@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { test, login } from './helpers.ts'
-import { newSellerWithCondition, productsSection, type Seller } from './condition-helpers.ts'
+import { conditionSection, newConditionSeller, type ConditionSeller } from './condition-helpers.ts'
 
 // The products of a condition (/conditionDetails/…?aba=produtos): a seller adds products from the catalogue,
 // sets discounts and sees the prices computed by the server; 1,000 lines come in from an xlsx.
@@ -15,18 +15,18 @@ async function sheet(rows: (string | number)[][]) {
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
-async function openSection(page: Page, seller: Seller) {
+async function openSection(page: Page, seller: ConditionSeller) {
   await login(page, seller.email, seller.password)
   await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
   await expect(page.getByRole('banner').getByText(seller.nome)).toBeVisible()
-  await page.goto(productsSection(seller))
+  await page.goto(conditionSection(seller, 'produtos'))
   await expect(page.getByRole('heading', { name: 'Produtos da condição', exact: true })).toBeVisible()
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) })
 
 test('a seller adds 3 products to a condition, sets discounts and sees the computed prices', async ({ page, request }) => {
-  const seller = await newSellerWithCondition(request, {
+  const seller = await newConditionSeller(request, {
     products: [
       { nome: 'Sabão em pó 1 kg', codigo: 'SAB-1', preco: '12,90' },
       { nome: 'Dipirona 500 mg', codigo: 'DIP-1', preco: '10,01' },
@@ -77,9 +77,9 @@ test('a seller adds 3 products to a condition, sets discounts and sees the compu
 })
 
 /** 1,000 products in the seller's catalogue through the products import of the API, waited for. */
-async function thousandProducts(request: APIRequestContext, seller: Seller, run: string) {
+async function thousandProducts(request: APIRequestContext, seller: ConditionSeller, run: string) {
   const rows = Array.from({ length: 1000 }, (_, i) => [`CND-${run}-${String(i + 1).padStart(4, '0')}`, `Item Condição ${run} ${String(i + 1).padStart(4, '0')}`, '10,00'])
-  const headers = { authorization: `Bearer ${seller.token}`, accept: 'application/json' }
+  const { headers } = seller
   const res = await request.post('/api/condicoes/createProductList', {
     headers,
     multipart: { organizacao_id: String(seller.orgId), arquivo: { name: 'produtos.xlsx', mimeType: XLSX, buffer: await sheet([['Código', 'Nome', 'Preço'], ...rows]) } },
@@ -94,7 +94,7 @@ async function thousandProducts(request: APIRequestContext, seller: Seller, run:
 test('1,000 condition lines imported from an xlsx are listed with their prices', async ({ page, request }) => {
   test.setTimeout(180_000)
   const run = String(Date.now()).slice(-6)
-  const seller = await newSellerWithCondition(request)
+  const seller = await newConditionSeller(request)
   await thousandProducts(request, seller, run)
   const lines = Array.from({ length: 1000 }, (_, i) => [`CND-${run}-${String(i + 1).padStart(4, '0')}`, (i % 4) * 5, 1, 1])
   await openSection(page, seller)
@@ -103,7 +103,7 @@ test('1,000 condition lines imported from an xlsx are listed with their prices',
   await panel.getByRole('button', { name: 'Importar' }).click()
   await expect(page).toHaveURL(/importacao=\d+/)
   await expect(panel.getByRole('status')).toHaveText('Importação concluída: 1.000 criados, 0 atualizados.', { timeout: 90_000 })
-  await page.goto(productsSection(seller))
+  await page.goto(conditionSection(seller, 'produtos'))
   await expect(page.getByText('Página 1 de 50 (1000 produtos)')).toBeVisible()
   // Line 0002 of the file: 5 % off R$ 10,00.
   await expect(row(page, `Item Condição ${run} 0002`)).toContainText('R$ 9,50')
@@ -114,10 +114,10 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('adding a product and editing its line are plain forms and redirects', async ({ page, request }) => {
-    const seller = await newSellerWithCondition(request, { products: [{ nome: 'Álcool 70% 1 L', codigo: 'ALC-1', preco: '9,90' }] })
+    const seller = await newConditionSeller(request, { products: [{ nome: 'Álcool 70% 1 L', codigo: 'ALC-1', preco: '9,90' }] })
     await login(page, seller.email, seller.password)
     await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
-    await page.goto(productsSection(seller))
+    await page.goto(conditionSection(seller, 'produtos'))
     await page.getByRole('link', { name: 'Adicionar produtos' }).click()
     const add = page.getByRole('dialog', { name: 'Adicionar produtos à condição' })
     await add.getByLabel(/^Álcool 70% 1 L/).check()

@@ -1,11 +1,13 @@
 import { expect } from '@playwright/test'
-import { enterAsSeller, newConditionSeller } from './condition-terms-helpers.ts'
+import { enterAsSeller, newConditionSeller } from './condition-helpers.ts'
 import { test } from './helpers.ts'
+
+const TOKENBASE = 'TKB-PRAZOS-1'
 
 /** Issue #10, points 6 and 7: a condition's payment terms with tokenbase formulas, and its discount rules (decision 020). */
 
 test('the seller adds a payment term with a tokenbase formula and sees the computed percent, fator, valor and valor_total', async ({ page }) => {
-  const seller = await newConditionSeller(page.request, 'prazos')
+  const seller = await newConditionSeller(page.request, { prefix: 'prazos', tokenbase: TOKENBASE })
   await enterAsSeller(page, seller)
   await page.goto(`${seller.path}?aba=pagamentos`)
   await expect(page.getByRole('heading', { name: 'Prazos de pagamento' })).toBeVisible()
@@ -42,7 +44,7 @@ test('the seller adds a payment term with a tokenbase formula and sees the compu
 })
 
 test('the seller adds a progressive rule: two steps of the same scope, described in plain language', async ({ page }) => {
-  const seller = await newConditionSeller(page.request, 'regras')
+  const seller = await newConditionSeller(page.request, { prefix: 'regras', tokenbase: TOKENBASE })
   await enterAsSeller(page, seller)
   await page.goto(`${seller.path}?aba=regras`)
   for (const [nome, minimo, desconto] of [
@@ -66,7 +68,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('a rule is refused with the server’s messages, then added, then deleted', async ({ page }) => {
-    const seller = await newConditionSeller(page.request, 'regrasnojs')
+    const seller = await newConditionSeller(page.request, { prefix: 'regrasnojs', tokenbase: TOKENBASE })
     await enterAsSeller(page, seller)
     await page.goto(`${seller.path}?aba=regras&modal=nova-regra`)
     const dialog = page.getByRole('dialog', { name: 'Nova regra de desconto' })
