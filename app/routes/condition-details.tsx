@@ -3,6 +3,7 @@ import type { Route } from './+types/condition-details'
 import { CONDITION_TAB_VIEWS } from '~/components/conditions/detail-tabs.tsx'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
+import { MAX_DB_INT } from '~/domain/shared/fields.ts'
 import { CONDITION_TABS, conditionDetailsMessages as m, type ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { CONDITION_TAB_SERVERS, type ConditionTabContext } from '~/lib/condition-tabs.server.ts'
@@ -11,7 +12,7 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? m.title(data.detail.condicao.nome) : 'Condição'} | Pedidos B2B` }]
 
-/** The sections this page has, for this caller: an OL sees only those a section says it serves. */
+/** The sections built so far: those with both a server module and a view registered. */
 const builtTabs = () => CONDITION_TABS.filter((t) => CONDITION_TAB_SERVERS[t.id] && CONDITION_TAB_VIEWS[t.id])
 
 function chosenTab(url: URL): ConditionTabId | null {
@@ -24,7 +25,7 @@ async function context(request: Request, params: Route.LoaderArgs['params']): Pr
   const { company } = await requireCompany(request)
   const url = new URL(request.url)
   const id = Number(params.conditionId)
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw redirect('/conditions')
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_DB_INT) throw redirect('/conditions')
   const res = await api(request, restoreCondicao, { params: { id }, query: { organizacao_id: company.organizacao_id } })
   if (!res.ok) throw await redirectWithToast(request, '/conditions', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
   const back = new URL(url.pathname.replace(/\.data$/, ''), url)
