@@ -20,6 +20,7 @@ export default [
   route('Chat/mensagens', 'routes/chat.mensagens.ts'),
   route('Chat/notificacoes', 'routes/chat.notificacoes.ts'),
   route('Chat/arquivo/:messageId', 'routes/chat.arquivo.ts'),
+  route('pedidos/contadores', 'routes/pedidos.contadores.ts'),
   route('planilhas/*', 'routes/planilhas.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),
@@ -36,11 +37,12 @@ export default [
     route('conditionDetails/:conditionId/:conditionName/:owner', 'routes/condition-details.tsx', { id: 'condition-details' }),
     route('olDetails/:olId/:olName/:owner/:conditionId/:discount', 'routes/ol-details.tsx', { id: 'ol-details' }),
     route('personal-environment/update-order-status/:orderId/:orderStatus', 'routes/order-status-update.tsx'),
+    route('orders', 'routes/orders.tsx', { id: 'orders' }),
+    route('orders-customer/:customerId', 'routes/orders.tsx', { id: 'orders-customer' }),
+    route('market', 'routes/market.tsx'),
+    route('market/carrinho', 'routes/market-cart.tsx'),
     ...(
       [
-        ['market', 'market'],
-        ['orders', 'orders'],
-        ['orders-customer/:customerId', 'orders-customer'],
         ['simulator', 'simulator'],
         ['units', 'units'],
         ['movement', 'movement'],

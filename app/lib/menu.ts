@@ -49,8 +49,10 @@ export type MenuLink = {
   label: string
   href: string
   icon: MenuIcon
-  /** Unread count shown beside the label (Chat); absent when the item has none. */
+  /** Unread count shown beside the label (Chat, Pedidos); absent when the item has none. */
   badge?: number
+  /** What the badge counts, for screen readers: chat messages unless said. */
+  badgeOf?: 'mensagens' | 'pedidos'
   activeFor?: string[]
 }
 
@@ -92,6 +94,8 @@ export type MenuCompany = {
   permissions: { type: string }
   /** Unread chat messages: the badge of Chat (type b). */
   notificacoes_chat?: number
+  /** New orders and status changes not yet seen (spec §4): the badge of Pedidos, known once the page is live. */
+  pedidos_novos?: number
 }
 
 const link = (key: string, label: string, href: string, icon: MenuIcon, extra: Partial<MenuLink> = {}): MenuLink => ({
@@ -136,6 +140,7 @@ export function buildMenu(company: MenuCompany, product: string = PRODUCT_NAME):
   const { tipo } = company
   const salesOff = hasRestriction(company, RESTRICTION_SALES_OFF)
   const marketOff = hasRestriction(company, RESTRICTION_MARKET_OFF)
+  const ordersBadge: Partial<MenuLink> = company.pedidos_novos ? { badge: company.pedidos_novos, badgeOf: 'pedidos' } : {}
 
   const companyItems: MenuItem[] = [link('my-team', 'Meu Time', '/my-team', 'team'), link('visiting-card', 'Cartão de visita', '/visiting-card', 'card')]
   if (tipo === 'v') companyItems.push(modal('my-flag', 'Minha bandeira', 'bandeira', 'flag'))
@@ -158,7 +163,7 @@ export function buildMenu(company: MenuCompany, product: string = PRODUCT_NAME):
         link('products', 'Produtos', '/products', 'products'),
         link('conditions', 'Condições', '/conditions', 'conditions', { activeFor: ['/conditionDetails', '/olDetails'] }),
         link('customers', 'Clientes', '/customers', 'customers', { activeFor: ['/orders-customer'] }),
-        link('sales-orders', 'Pedidos', '/orders', 'orders'),
+        link('sales-orders', 'Pedidos', '/orders', 'orders', ordersBadge),
         link('simulator', 'Simulador', '/simulator', 'simulator'),
       ]),
     )
@@ -167,7 +172,7 @@ export function buildMenu(company: MenuCompany, product: string = PRODUCT_NAME):
   // Type v buys: the group stays but is empty when MERCADO-M is on.
   if (tipo === 'v') {
     groups.push(
-      group('compras', 'COMPRAS', marketOff ? [] : [link('market', 'Mercado', '/market', 'market'), link('purchase-orders', 'Pedidos', '/orders', 'orders')]),
+      group('compras', 'COMPRAS', marketOff ? [] : [link('market', 'Mercado', '/market', 'market'), link('purchase-orders', 'Pedidos', '/orders', 'orders', ordersBadge)]),
     )
   }
 

@@ -2,11 +2,14 @@ import { data, Outlet, redirect } from 'react-router'
 import type { Route } from './+types/_app'
 import { CompanyModals, type ModalData } from '~/components/company-modals.tsx'
 import { ChatLiveProvider } from '~/components/chat/chat-live.tsx'
+import { OrderLiveProvider } from '~/components/orders/order-live.tsx'
 import { AppFrame } from '~/components/shell/app-frame.tsx'
 import type { VisitingCardData } from '~/components/visiting-card.tsx'
+import * as cartApi from '~/domain/checkout/contract.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
 import { api } from '~/lib/api.server.ts'
 import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
+import { isScreenShown } from '~/lib/company-screens.ts'
 import { realtimeClientConfig } from '~/lib/realtime-config.server.ts'
 import { commitSession, requireAuth } from '~/lib/session.server.ts'
 
@@ -32,7 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const inviteLink = session.get('inviteLink') ?? null
   const modalData: ModalData = { card, inviteLink }
-  return data({ user, company, modalData, realtime: realtimeClientConfig() }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
+  // The header's cart badge, for companies whose menu opens the market: one indexed count.
+  let carrinho_itens: number | undefined
+  if (isScreenShown(company, '/market/carrinho')) {
+    const res = await api(request, cartApi.countCheckout, { params: { organizacaoId: company.organizacao_id }, token })
+    if (res.ok) carrinho_itens = res.data.itens
+  }
+  return data({ user, company: { ...company, carrinho_itens }, modalData, realtime: realtimeClientConfig() }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
 }
 
 /**
@@ -47,10 +56,12 @@ export default function AppShell({ loaderData }: Route.ComponentProps) {
       {company && modalData ? <CompanyModals company={company} data={modalData} /> : null}
     </AppFrame>
   )
-  // Inside a company, one realtime connection for the chat badges and the chat page.
+  // Inside a company, one realtime connection for the chat badges and the chat page, and the order counters.
   return company ? (
     <ChatLiveProvider key={company.organizacao_id} userId={user.user_id} organizationId={company.organizacao_id} config={realtime}>
-      {frame}
+      <OrderLiveProvider userId={user.user_id} organizationId={company.organizacao_id}>
+        {frame}
+      </OrderLiveProvider>
     </ChatLiveProvider>
   ) : (
     frame

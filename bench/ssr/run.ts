@@ -5,6 +5,9 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_EXTENSIONS } from '../../server/db/client.ts'
+import { ORDERS_SEARCH, ordersSeedSql } from './seed-orders.ts'
 
 // Server-side rendering cost of the main screens, as a logged-in member: `npm run bench:ssr`.
 // Starts the built product (build/) once per database and loads each page in turn. See bench/ssr/README.md.
@@ -17,7 +20,9 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '4610' },
     databases: { type: 'string', default: 'pglite,postgres' },
     'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
-    pages: { type: 'string', default: '/,/personal-environment,/my-team,/Chat' },
+    pages: { type: 'string' },
+    orders: { type: 'string', default: '0' },
+    buyers: { type: 'string', default: '5000' },
     'cpu-prof': { type: 'boolean', default: false },
   },
 })
@@ -26,8 +31,10 @@ const warmup = Number(args.warmup)
 const connections = Number(args.connections)
 const port = Number(args.port)
 const databases = args.databases.split(',') as ('pglite' | 'postgres')[]
-for (const [name, value] of Object.entries({ duration, warmup, connections, port })) {
-  if (!Number.isInteger(value) || value < (name === 'warmup' ? 0 : 1)) {
+const orderCount = Number(args.orders)
+const buyerCount = Number(args.buyers)
+for (const [name, value] of Object.entries({ duration, warmup, connections, port, orders: orderCount, buyers: buyerCount })) {
+  if (!Number.isInteger(value) || value < (name === 'warmup' || name === 'orders' ? 0 : 1)) {
     console.error(`--${name}: esperava um inteiro positivo.`)
     process.exit(2)
   }
@@ -54,7 +61,11 @@ const PAGES: Page[] = [
   { path: '/personal-environment', label: 'Ambiente pessoal', as: 'member' },
   { path: '/my-team', label: 'Minha equipe', as: 'company' },
   { path: '/Chat', label: 'Chat', as: 'company' },
+  { path: '/orders', label: 'Pedidos recebidos', as: 'company' },
+  { path: `/orders?status=A&q=${ORDERS_SEARCH}`, label: 'Pedidos, status A e busca', as: 'company' },
 ]
+// With --orders the orders scenario: its two views of the list beside Login, unless --pages names others.
+const pages = (args.pages ?? (orderCount ? '/orders,/orders?status=A&q=' + ORDERS_SEARCH : '/personal-environment,/my-team,/Chat')).split(',')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -200,6 +211,30 @@ async function measure(page: Page, cookie: string, seconds: number, child?: Chil
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuPerRequest }
 }
 
+/**
+ * The orders scenario's data (bench/ssr/seed-orders.ts), after the demo data the server seeded at its start.
+ * PGlite has one user at a time: the server stops, the data goes in, the server starts again.
+ */
+async function seedOrders(child: ChildProcess, dataDir: string, url: string | null, profileDir: string | null, countFile: string | null) {
+  const started = Date.now()
+  const scripts = ordersSeedSql(orderCount, buyerCount)
+  if (url) {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    for (const script of scripts) await client.query(script)
+    await client.end()
+  } else {
+    await stopServer(child)
+    const db = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: PGLITE_EXTENSIONS })
+    for (const script of scripts) await db.exec(script)
+    await db.close()
+    child = startServer({ DATA_DIR: dataDir }, profileDir, countFile)
+    await waitUntilUp(child)
+  }
+  console.log(`${orderCount} pedidos de ${buyerCount} compradores em ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  return child
+}
+
 async function createPostgresDatabase() {
   const name = `bench_ssr_${process.pid}_${Date.now()}`
   const admin = new pg.Client({ connectionString: args['postgres-url'] })
@@ -224,12 +259,13 @@ async function runOn(database: 'pglite' | 'postgres') {
   const pgDb = database === 'postgres' ? await createPostgresDatabase() : null
   const profileDir = args['cpu-prof'] ? path.join(root, 'bench/ssr/results', `profile-${database}`) : null
   const countFile = pgDb ? path.join(dataDir, 'query-count') : null
-  const child = startServer({ DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) }, profileDir, countFile)
+  let child = startServer({ DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) }, profileDir, countFile)
   try {
     await waitUntilUp(child)
+    if (orderCount) child = await seedOrders(child, dataDir, pgDb?.url ?? null, profileDir, countFile)
     const cookies = await logIn()
     const rows: Figures[] = []
-    for (const page of PAGES.filter((p) => p.path === '/' || args.pages.split(',').includes(p.path))) {
+    for (const page of PAGES.filter((p) => p.path === '/' || pages.includes(p.path))) {
       // Counted before this page's load: requests it leaves in flight would be counted too.
       const queries = countFile ? await countQueries(child, countFile, page, cookies[page.as]) : null
       if (warmup) await measure(page, cookies[page.as], warmup)
@@ -253,7 +289,8 @@ async function runOn(database: 'pglite' | 'postgres') {
 }
 
 function printTable(database: string, rows: Figures[]) {
-  console.log(`\n${database === 'pglite' ? 'PGlite (banco embutido)' : 'PostgreSQL'}: ${connections} conexões, ${duration} s por página`)
+  const scenario = orderCount ? `, Distribuidora Sol com ${orderCount} pedidos de ${buyerCount} compradores` : ''
+  console.log(`\n${database === 'pglite' ? 'PGlite (banco embutido)' : 'PostgreSQL'}: ${connections} conexões, ${duration} s por página${scenario}`)
   const header = ['página', 'caminho', 'req/s', 'p50 ms', 'p99 ms', 'erros', '× Login', 'CPU ms/req', '× Login (CPU)', 'consultas/visita']
   const cells = rows.map((r) => [
     r.label,
@@ -281,5 +318,5 @@ for (const database of databases) {
 const outDir = path.join(root, 'bench/ssr/results')
 mkdirSync(outDir, { recursive: true })
 const file = path.join(outDir, `ssr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
-writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), duration, connections, results }, null, 2))
+writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), duration, connections, orders: orderCount, buyers: buyerCount, results }, null, 2))
 console.log(`\nNúmeros em ${path.relative(root, file)}`)

@@ -24,6 +24,11 @@ export type Deps = {
   files: FileStore
   /** Realtime events (server/realtime/publisher.ts); absent when realtime is off. */
   publisher?: Publisher
+  /**
+   * bench/header only: the company profile computes the header's chat counters from every channel, as before
+   * migration 0010 (recountedChatCounters), to measure beside the stored ones.
+   */
+  recountHeaderCounters?: boolean
 }
 
 export type AuthUser = { id: number; name: string; email: string; avatar: string | null; tokenId: number; token: string }

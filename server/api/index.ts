@@ -10,9 +10,12 @@ import { registerRegister } from './auth/register.ts'
 import { registerBroadcastingAuth } from './broadcasting/auth.ts'
 import { registerChatChannels } from './chat/channels.ts'
 import { registerChatMessages } from './chat/messages.ts'
+import { registerCheckout } from './checkout/index.ts'
 import { registerConditions } from './conditions/index.ts'
 import { registerCustomers } from './customers/index.ts'
+import { registerMarketCalls } from './market/index.ts'
 import { createApiApp, type Deps } from './http.ts'
+import { registerOrders } from './orders/index.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyEdit } from './organizations/company-edit.ts'
 import { registerCompanyProfile } from './organizations/company-profile.ts'
@@ -69,6 +72,9 @@ export function createApi(deps: Deps) {
   registerCustomers(app, deps)
   registerConditions(app, deps)
   registerSpreadsheets(app, deps)
+  registerOrders(app, deps)
+  registerMarketCalls(app, deps)
+  registerCheckout(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

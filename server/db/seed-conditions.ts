@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
+import { openOrganizationChannels } from './chat-counters.ts'
 import type { Db, Tx } from './client.ts'
 import {
   conditionBuyers,
@@ -28,6 +29,17 @@ export const DEMO_CONDITIONS = { generics: 'Tabela Genéricos Novembro', net: 'T
 
 type Person = { name: string; email: string; passwordHash: string }
 
+/**
+ * The generics table's validity: from the first day of the seeding day's month to the last day of the
+ * next month (São Paulo's date, as the market reads it), so a demo seeded any day finds it open for
+ * weeks. Fixed dates closed it, and emptied the market, once their month passed.
+ */
+export function demoValidity(now = new Date()) {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now).split('-').map(Number)
+  const lastOfNext = new Date(Date.UTC(year, month + 1, 0))
+  return { inicio: `${year}-${String(month).padStart(2, '0')}-01`, fim: lastOfNext.toISOString().slice(0, 10) }
+}
+
 /** The OL of the demo: written once, found again by its CNPJ and its admin's e-mail. */
 async function logisticaExpress(tx: Tx, eduardo: Person) {
   await tx.insert(users).values(eduardo).onConflictDoNothing()
@@ -48,6 +60,7 @@ async function logisticaExpress(tx: Tx, eduardo: Person) {
         createdBy: person.id,
       })
       .returning({ id: organizations.id })
+    await openOrganizationChannels(tx, { id: org.id, tipo: 'f', bandeiraId: null })
   }
   await tx.insert(memberships).values({ userId: person.id, organizationId: org.id, isAdmin: true }).onConflictDoNothing()
   return org.id
@@ -55,7 +68,7 @@ async function logisticaExpress(tx: Tx, eduardo: Person) {
 
 /**
  * Distribuidora Sol's two conditions (issue #10): 'Tabela Genéricos Novembro', discounts over the list
- * price, served also by the OL Logística Express, which accepted with 2% extra; and 'Tabela Líquida
+ * price, served also by the OL Logística Express, which accepted with 2% extra and serves the flag Rede Farma Mais; and 'Tabela Líquida
  * Rede', net prices, with a tokenbase payment term and a progressive rule (2% from 50 units). Both sell
  * to Sol's customers (the first also to the whole flag Rede Farma Mais) on 'Boleto 28 dias'. Runs on a
  * fresh seed and on a data folder seeded before conditions existed; written once: a Sol that has
@@ -82,7 +95,7 @@ export async function seedConditions(db: Db, eduardo: Person) {
     const [generics, net] = await tx
       .insert(conditions)
       .values([
-        { organizationId: sol.id, nome: DEMO_CONDITIONS.generics, tipoTabela: 'D', inicio: '2026-11-01', fim: '2026-11-30', minimoValorCentavos: 30_000 },
+        { organizationId: sol.id, nome: DEMO_CONDITIONS.generics, tipoTabela: 'D', ...demoValidity(), minimoValorCentavos: 30_000 },
         { organizationId: sol.id, nome: DEMO_CONDITIONS.net, tipoTabela: 'L', minimoQuantidade: 12, colunas: ['ean', 'marca', 'preco_lista', 'preco_final', 'qtd_min', 'multiplo'] },
       ])
       .returning({ id: conditions.id })
@@ -97,7 +110,12 @@ export async function seedConditions(db: Db, eduardo: Person) {
     if (discounted.length) await tx.insert(conditionProducts).values(discounted)
     if (netLines.length) await tx.insert(conditionProducts).values(netLines)
 
-    await tx.insert(conditionPartners).values({ conditionId: generics.id, partnerId: olId, status: 'aceito', descontoExtra: '2', respondidoEm: new Date() })
+    const [olRow] = await tx
+      .insert(conditionPartners)
+      .values({ conditionId: generics.id, partnerId: olId, status: 'aceito', descontoExtra: '2', respondidoEm: new Date() })
+      .returning({ id: conditionPartners.id })
+    // The OL serves the whole flag: Farmácia Central finds the generics both from Sol and, 2% cheaper, through it.
+    if (rede) await tx.insert(conditionBuyers).values({ conditionId: generics.id, conditionPartnerId: olRow.id, bandeiraId: rede.id })
 
     for (const conditionId of [generics.id, net.id]) {
       if (buyers.length) await tx.insert(conditionBuyers).values(buyers.map((b) => ({ conditionId, customerId: b.id })))

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../security/tokens.ts'
+import { openChannel } from './chat-channels.ts'
+import { openOrganizationChannels, rebuildChatCounters } from './chat-counters.ts'
 import { linkCustomer } from './customer-link.ts'
 import { seedConditions } from './seed-conditions.ts'
 import { seedCustomers } from './seed-customers.ts'
 import { seedProducts } from './seed-products.ts'
 import type { Db } from './client.ts'
-import { chatChannels, chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
+import { chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
 export const DEMO_PASSWORD = 'demo12345'
 /**
@@ -88,16 +90,12 @@ async function seedPeopleAndCompanies(db: Db) {
       { userId: carla.id, organizationId: sol.id, isAdmin: false, level: 2 },
     ])
     await tx.insert(organizationLinks).values({ organizationId: rede.id, partnerId: central.id, relacao: 'unidade' })
+    for (const o of [sol, rede, { ...central, bandeiraId: rede.id }, norte, praca]) await openOrganizationChannels(tx, o)
     await linkCustomer(tx, sol.id, central.id)
     // A few conversations, all read, so the chat is not empty on the first visit.
-    const [team, network, customer] = await tx
-      .insert(chatChannels)
-      .values([
-        { padrao: 'I', organizationId: sol.id },
-        { padrao: 'B', organizationId: rede.id },
-        { padrao: 'F', organizationId: sol.id, partnerId: central.id },
-      ])
-      .returning()
+    const team = (await openChannel(tx, 'I', sol.id)).channel
+    const network = (await openChannel(tx, 'B', rede.id)).channel
+    const customer = (await openChannel(tx, 'F', sol.id, central.id)).channel
     const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000)
     const said = await tx
       .insert(chatMessages)
@@ -119,6 +117,8 @@ async function seedPeopleAndCompanies(db: Db) {
       { channelId: customer.id, userId: bruno.id, lastReadId: lastOf(customer.id) },
       { channelId: customer.id, userId: carla.id, lastReadId: lastOf(customer.id) },
     ])
+    // Written directly above: the header's counters from what is there (Rede's message to its units is a day old, unanswered).
+    await rebuildChatCounters(tx)
     const expiresAt = new Date('2099-12-31T23:59:59Z')
     await tx.insert(organizationInvites).values([
       {

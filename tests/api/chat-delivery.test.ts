@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import Pusher from 'pusher-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { organizationLinks } from '../../server/db/schema/index.ts'
 import { createPublisher } from '../../server/realtime/publisher.ts'
-import { createOrganization, createTestApi, newUser, type TestApi } from './harness.ts'
+import { createOrganization, createTestApi, linkCustomerOf, newUser, type TestApi } from './harness.ts'
 import { startRealtime } from './realtime-harness.ts'
 
 // The whole path of a chat message: POST api/chat/mensagens stores it, the API publishes with the
@@ -60,7 +59,7 @@ beforeAll(async () => {
   supplier = await createOrganization(t, { nome: 'Fornecedora Entrega', tipo: 'f', plano: 'P' }, [{ userId: seller.id, isAdmin: true }])
   customer = await createOrganization(t, { nome: 'Mercado Recebe', tipo: 'v' }, [{ userId: buyer.id, isAdmin: true }])
   await createOrganization(t, { nome: 'Loja Alheia', tipo: 'v' }, [{ userId: outsider.id, isAdmin: true }])
-  await t.db.insert(organizationLinks).values({ organizationId: supplier.id, partnerId: customer.id, relacao: 'cliente' })
+  await linkCustomerOf(t, supplier.id, customer.id)
 })
 
 afterAll(async () => {

@@ -9,7 +9,9 @@ import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { sha256 } from '../../server/security/tokens.ts'
 import { createApi } from '../../server/api/index.ts'
 import { loadConfig } from '../../server/config.ts'
+import { openOrganizationChannels } from '../../server/db/chat-counters.ts'
 import { openDatabase } from '../../server/db/client.ts'
+import { linkCustomer } from '../../server/db/customer-link.ts'
 import { memberships, organizationInvites, organizations } from '../../server/db/schema/index.ts'
 import { createFileStore } from '../../server/files/file-store.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
@@ -159,16 +161,24 @@ export function maskCnpj(cnpj: string) {
 type OrgValues = typeof organizations.$inferInsert
 type Member = { userId: number; isAdmin?: boolean; level?: number; active?: boolean }
 
-/** An organization with its members, written directly (the API call that creates one belongs to a later issue). */
+/** An organization with its members and its chat channels, written directly (quicker than the sign-up and verification calls). */
 export async function createOrganization(t: TestApi, values: Partial<OrgValues> & { nome: string }, members: Member[] = []) {
-  const [org] = await t.db
-    .insert(organizations)
-    .values({ tipo: 'f', razaoSocial: `${values.nome} Ltda`, cnpj: uniqueCnpj(), active: true, ...values })
-    .returning()
-  for (const m of members) {
-    await t.db.insert(memberships).values({ organizationId: org.id, userId: m.userId, isAdmin: m.isAdmin ?? false, level: m.level ?? 1, active: m.active ?? true })
-  }
-  return org
+  return t.db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ tipo: 'f', razaoSocial: `${values.nome} Ltda`, cnpj: uniqueCnpj(), active: true, ...values })
+      .returning()
+    for (const m of members) {
+      await tx.insert(memberships).values({ organizationId: org.id, userId: m.userId, isAdmin: m.isAdmin ?? false, level: m.level ?? 1, active: m.active ?? true })
+    }
+    await openOrganizationChannels(tx, org)
+    return org
+  })
+}
+
+/** `customerId` a customer of `sellerId`, as the customer calls and invites make one (link, customer record, F channel). */
+export function linkCustomerOf(t: TestApi, sellerId: number, customerId: number) {
+  return t.db.transaction((tx) => linkCustomer(tx, sellerId, customerId))
 }
 
 type InviteValues = typeof organizationInvites.$inferInsert

@@ -1,9 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   cargos,
   chatChannels,
+  checkoutItems,
+  checkouts,
   conditionBuyers,
   conditionPartners,
   conditionPaymentTerms,
@@ -15,9 +17,15 @@ import {
   customers,
   importJobs,
   olBlacklist,
+  orderEmails,
+  orderItems,
+  orders,
   paymentMethods,
+  preCheckoutItems,
+  productFavorites,
   products,
 } from '../../server/db/schema/index.ts'
+import { recordNewOrder } from '../../server/api/orders/lifecycle.ts'
 import { ibgeHandlers } from '../mocks/ibge.ts'
 import { viaCepHandlers } from '../mocks/viacep.ts'
 import { binaryFields, exampleOf, operationsOf, type Operation } from './openapi-walk.ts'
@@ -42,7 +50,15 @@ const victim: Record<string, number> = {}
 
 /** What an id-like name refers to; the order matters (`cargo_id` before the generic organization rule). */
 const ID_KINDS: [RegExp, string][] = [
+  // An order (the victim sells it) and an order e-mail of the victim: 7001.
+  [/^(pedido_id|orderId)$/, 'order'],
+  [/^emailId$/, 'orderEmail'],
   [/cargo/i, 'cargo'],
+  // A cart and its line (checkout_id, checkoutId, item_id, itemId): the victim's cart 7001 and its line 7001.
+  [/checkout|carrinho/i, 'checkout'],
+  [/^item_?id$/i, 'checkoutItem'],
+  // A line of a member's shopping list (pre_item_id): the victim colleague's line 7001.
+  [/pre_?item/i, 'preCheckoutItem'],
   [/condicao|condition/i, 'condition'],
   [/regra|rule/i, 'rule'],
   // An OL's row in a condition (parceiro_id of the rules and buyers): the victim's row 7001.
@@ -75,7 +91,8 @@ beforeAll(async () => {
   const org = await createOrganization(t, { id: 7001, nome: 'Empresa Vítima' }, [{ userId: owner.id, isAdmin: true }, { userId: colleague.id }])
   intruderOrgId = (await createOrganization(t, { nome: 'Empresa Intrusa' }, [{ userId: intruder.id, isAdmin: true }])).id
   const [cargo] = await t.db.insert(cargos).values({ id: 7002, organizationId: org.id, nome: 'Cargo da vítima' }).returning()
-  const [channel] = await t.db.insert(chatChannels).values({ id: 7003, organizationId: org.id, padrao: 'I' }).returning()
+  // The team channel made with the organization, moved to an id of its own.
+  const [channel] = await t.db.update(chatChannels).set({ id: 7003 }).where(and(eq(chatChannels.organizationId, org.id), eq(chatChannels.padrao, 'I'))).returning()
   const [product] = await t.db.insert(products).values({ id: 7004, organizationId: org.id, codigo: 'V-1', nome: 'Produto da vítima', precoCentavos: 1000 }).returning()
   const [paymentMethod] = await t.db.insert(paymentMethods).values({ id: 7005, organizationId: org.id, nome: 'Boleto da vítima', tipo: 'boleto', prazoDias: 28 }).returning()
   const [customer] = await t.db.insert(customers).values({ id: 7006, sellerId: org.id, cnpj: uniqueCnpj(), nome: 'Cliente da vítima' }).returning()
@@ -92,6 +109,22 @@ beforeAll(async () => {
   await t.db.insert(conditionPaymentTerms).values({ id: 7005, conditionId: condition.id, nome: 'Prazo da vítima', prazoDias: 28 })
   await t.db.insert(conditionRules).values({ id: 7001, conditionId: condition.id, conditionPartnerId: partner.id, nome: 'Regra da vítima', tipo: 'Q', minimo: 10, desconto: '2' })
   await t.db.insert(olBlacklist).values({ id: 7001, olId: ol.id, buyerId: intruderOrgId, tipo: 'C' })
+  // An order the victim received (its OL buys it, so neither side is the intruder's) and its order e-mail.
+  await t.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({ id: 7001, buyerId: ol.id, sellerId: org.id, conditionId: condition.id, userId: colleague.id, chave: 'vitima', condicaoNome: condition.nome, quantidadeTotal: 1, subtotalCentavos: 950, totalCentavos: 950 })
+      .returning()
+    await tx.insert(orderItems).values({ orderId: order.id, productId: product.id, nome: product.nome, unidade: 'UN', quantidade: 1, precoListaCentavos: 1000, precoUnitarioCentavos: 950, totalCentavos: 950 })
+    await recordNewOrder(tx, order, { userId: colleague.id, organizationId: ol.id })
+  })
+  await t.db.insert(orderEmails).values({ id: 7001, organizationId: org.id, email: 'pedidos@vitima.com.br' })
+  // A member's cart of the condition, with one line (a buyer never sees another's cart).
+  await t.db.insert(checkouts).values({ id: 7001, organizationId: org.id, userId: colleague.id, conditionId: condition.id })
+  await t.db.insert(checkoutItems).values({ id: 7001, checkoutId: 7001, productId: product.id, quantidade: 2, precoVistoCentavos: 950 })
+  // As a buyer too: a favorite and a shopping-list line of the victim's colleague.
+  await t.db.insert(productFavorites).values({ organizationId: org.id, productId: product.id })
+  await t.db.insert(preCheckoutItems).values({ id: 7001, organizationId: org.id, userId: colleague.id, productId: product.id, quantidade: 3 })
   Object.assign(victim, {
     org: org.id,
     user: colleague.id,
@@ -105,7 +138,12 @@ beforeAll(async () => {
     rule: 7001,
     partner: partner.id,
     conditionBuyer: 7001,
+    order: 7001,
+    orderEmail: 7001,
+    preCheckoutItem: 7001,
     ol: ol.id,
+    checkout: 7001,
+    checkoutItem: 7001,
   })
 }, 60_000)
 

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { parseFormula } from '../../app/domain/pricing/formula.ts'
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../server/db/seed.ts'
-import { DEMO_CONDITIONS, LOGISTICA_EXPRESS } from '../../server/db/seed-conditions.ts'
+import { DEMO_CONDITIONS, demoValidity, LOGISTICA_EXPRESS } from '../../server/db/seed-conditions.ts'
 import {
   conditionBuyers,
   conditionPartners,
@@ -75,7 +75,11 @@ test("the demo gives Distribuidora Sol a discount condition with an accepting OL
     expect(s.buyers.filter((b) => b.conditionId === c.id && b.customerId !== null).map((b) => b.customerId).sort()).toEqual(solCustomers.map((x) => x.id).sort())
     expect(s.terms.filter((p) => p.conditionId === c.id && p.nome === 'Boleto 28 dias')).toHaveLength(1)
   }
-  expect(s.buyers.filter((b) => b.bandeiraId !== null).map((b) => [b.conditionId, b.bandeiraId])).toEqual([[generics.id, rede.id]])
+  // The flag buys from Sol directly and through the OL.
+  expect(s.buyers.filter((b) => b.bandeiraId !== null).map((b) => [b.conditionId, b.conditionPartnerId, b.bandeiraId]).sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0))).toEqual([
+    [generics.id, null, rede.id],
+    [generics.id, s.partners[0].id, rede.id],
+  ])
   const tokenbase = s.terms.filter((p) => p.formula !== null)
   expect(tokenbase.map((p) => p.conditionId)).toEqual([net.id])
   expect(parseFormula(tokenbase[0].formula!).ok).toBe(true)
@@ -83,6 +87,25 @@ test("the demo gives Distribuidora Sol a discount condition with an accepting OL
 
   expect(await seedDemo(t.db)).toBe(false)
   expect(await snapshot()).toEqual(s)
+})
+
+test("the generics table runs from the seeding month's first day to the next month's last (São Paulo's date), so Farmácia Central finds Sol's products in the market", async () => {
+  expect(demoValidity(new Date('2026-11-15T12:00:00Z'))).toEqual({ inicio: '2026-11-01', fim: '2026-12-31' })
+  expect(demoValidity(new Date('2026-12-31T12:00:00Z'))).toEqual({ inicio: '2026-12-01', fim: '2027-01-31' })
+  // 1 February 01:00 UTC is still 31 January in São Paulo.
+  expect(demoValidity(new Date('2027-02-01T01:00:00Z'))).toEqual({ inicio: '2027-01-01', fim: '2027-02-28' })
+  await seedDemo(t.db)
+  const { own } = await snapshot()
+  expect(own[0]).toMatchObject(demoValidity())
+  const bruno = await t.post('/api/login', { email: DEMO_USERS.bruno.email, password: DEMO_PASSWORD }, { ip: t.nextIp() })
+  const [central] = await t.db.select().from(organizations).where(eq(organizations.nome, 'Farmácia Central'))
+  const market = await t.get(`/api/checkout/restoreProdutosCondicoes_v2/${central.id}/10/null/null/null`, { token: bruno.body.token })
+  expect(market.status).toBe(200)
+  expect(market.body.produtos.total).toBe(50)
+  // A generic's best offer is through Logística Express (2% under Sol's own), with Sol's direct offer beside it.
+  const generic = market.body.produtos.data.find((p: { melhor_oferta: { condicao_nome: string } }) => p.melhor_oferta.condicao_nome === DEMO_CONDITIONS.generics)
+  expect(generic.melhor_oferta).toMatchObject({ vendedor: { nome: 'Distribuidora Sol' }, ol: { nome: 'Logística Express' }, desconto_extra: '2.0000' })
+  expect(generic.outras_ofertas).toBe(1)
 })
 
 test('a demo folder seeded before conditions existed gets them, with the OL, on the next start', async () => {

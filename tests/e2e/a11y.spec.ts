@@ -4,6 +4,7 @@ import type { AxeResults, RunOptions } from 'axe-core'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
+import { clearDemoCarts, demoCart } from './cart-helpers.ts'
 import { apiSession, conditionAddress, conditionSection, createCondition, enterAsSeller, newConditionSeller, olAddress } from './condition-helpers.ts'
 import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
 
@@ -132,6 +133,10 @@ const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
   { screen: '/conditions', path: '/conditions', link: /^Mínimos de / },
   { screen: '/conditions', path: '/conditions', link: /^Excluir / },
   { screen: '/conditions', path: '/conditions?aba=ol' },
+  { screen: '/orders', path: '/orders?aba=feitos' },
+  { screen: '/orders', path: '/orders?aba=recebidos&status=A&de=2026-01-01' },
+  { screen: '/market', path: '/market', link: /^Ver ofertas/ },
+  { screen: '/market', path: '/market?aba=lista' },
 ]
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 720 }
@@ -431,4 +436,23 @@ test('a condition: the buyers and sellers sections and their modals', async ({ p
     }
   }
   expect(axe.problems, axe.problems.join('\n')).toEqual([])
+})
+
+/** The cart screen (decision 027) with a cart, and its two modals: the payment method picker and the token selection. */
+test('the cart screen and its modals', async ({ page, request }) => {
+  const cart = await demoCart(request, 5)
+  const axe = await axeChecker(page)
+  await login(page, BRUNO.email, BRUNO.password)
+  await visit(page, '/personal-environment')
+  await page.getByRole('button', { name: 'Entrar em Farmácia Central' }).click()
+  await expect(page).toHaveURL(LANDING.v)
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport)
+    for (const state of ['', `?modal=pagamento&carrinho=${cart.cartId}`, `?modal=token&carrinho=${cart.cartId}`]) {
+      await visit(page, `/market/carrinho${state}`)
+      if (state) await expect(page.getByRole('dialog')).toBeVisible()
+      await axe.check(`${viewport.width}px /market/carrinho${state}`)
+    }
+  }
+  await clearDemoCarts(request, cart)
 })

@@ -41,6 +41,8 @@ export async function enterCompany(page: Page, user: { email: string; password: 
   await login(page, user.email, user.password)
   await page.getByRole('button', { name: `Entrar em ${company.nome}` }).click()
   await expect(page).toHaveURL(company.landing)
+  // The address changes as the navigation commits; the header (the company and its chat count) with the render after it.
+  await expect(page.getByRole('banner').getByRole('link', { name: `Cartão de visita de ${company.nome}` })).toBeVisible()
 }
 
 /**

@@ -16,6 +16,7 @@ const SAMPLE: Record<string, string> = {
   'my-team': '/my-team',
   Chat: '/Chat',
   market: '/market',
+  'market/carrinho': '/market/carrinho',
   orders: '/orders',
   'orders-customer/:customerId': '/orders-customer/7',
   simulator: '/simulator',
@@ -43,7 +44,7 @@ function expectedScreens(tipo: OrgTypeCode, restrictions: string[], permissionTy
   if (tipo === 'b' || ((tipo === 'f' || tipo === 'r') && !salesOff)) {
     for (const p of ['/products', '/conditions', '/conditionDetails/1/Cond/2', '/olDetails/1/OL/2/3/10', '/customers', '/orders-customer/7', '/orders', '/simulator']) open.add(p)
   }
-  if (tipo === 'v' && !marketOff) for (const p of ['/market', '/orders']) open.add(p)
+  if (tipo === 'v' && !marketOff) for (const p of ['/market', '/market/carrinho', '/orders']) open.add(p)
   if (tipo === 'b' && permissionType === 'P') for (const p of ['/units', '/movement']) open.add(p)
   const landing = salesOff || marketOff ? '/Chat' : { v: '/market', f: '/orders', b: '/units', r: '/orders' }[tipo]
   open.add(landing)

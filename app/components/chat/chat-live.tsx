@@ -8,6 +8,7 @@ import {
   type ChatState,
   type NotificationsMap,
 } from '~/domain/chat/state.ts'
+import type { OrderEvent } from '~/domain/orders/notifications.ts'
 import type { RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
 import { ACTIVE_CHAT_STORAGE_KEY, NOTIFICATIONS_STORAGE_KEY, store } from './chat-storage.ts'
 
@@ -41,6 +42,8 @@ type ChatLive = {
   /** The unread total, once known in this tab (else null: the server's count in the page is shown). */
   total: number | null
   refreshNotifications: () => Promise<void>
+  /** The organization's order events (`PedidoCriadoOuAtualizado` on `private-organizacao.ped.{id}`), on the same connection. */
+  onOrderEvent: (listener: (event: OrderEvent) => void) => () => void
 }
 
 const ChatLiveContext = createContext<ChatLive | null>(null)
@@ -48,7 +51,7 @@ const ChatLiveContext = createContext<ChatLive | null>(null)
 export const useChatLive = () => useContext(ChatLiveContext)
 
 type EchoLike = {
-  private(name: string): { listen(event: string, cb: (e: ChatEvent) => void): unknown }
+  private(name: string): { listen<E>(event: string, cb: (e: E) => void): unknown }
   socketId(): string | undefined
   disconnect(): void
   connector: { pusher: { connection: { state: string; bind(event: string, cb: (s: { current: string; previous: string }) => void): void } } }
@@ -56,7 +59,8 @@ type EchoLike = {
 
 /**
  * One realtime connection per tab while a company is entered: it listens on the user's
- * `private-{user_id}_chat` channel (authorized by /broadcasting/auth), keeps the chat state of
+ * `private-{user_id}_chat` channel and the company's `private-organizacao.ped.{id}` (both authorized
+ * by /broadcasting/auth; the orders' counters live in app/components/orders/order-live.tsx), keeps the chat state of
  * spec §3/§4 (notifications map, active chat, messages of the open channel) for the header
  * and menu badges and the chat page.
  */
@@ -78,6 +82,7 @@ export function ChatLiveProvider({
   const echoRef = useRef<EchoLike | null>(null)
   const reconnectListeners = useRef(new Set<Listener>())
   const missingListeners = useRef(new Set<(e: ChatEvent) => void>())
+  const orderListeners = useRef(new Set<(e: OrderEvent) => void>())
 
   const stateRef = useRef(state)
   stateRef.current = state
@@ -143,6 +148,10 @@ export function ChatLiveProvider({
         if (wasConnected) reconnectListeners.current.forEach((l) => l())
         wasConnected = true
       })
+      // Spec §4: one order subscription per organization, on this tab's one connection.
+      echo.private(`organizacao.ped.${organizationId}`).listen('.PedidoCriadoOuAtualizado', (event: OrderEvent) => {
+        orderListeners.current.forEach((l) => l(event))
+      })
       echo.private(`${userId}_chat`).listen('.chat-messages', (event: ChatEvent) => {
         if (!event.message) missingListeners.current.forEach((l) => l(event))
         else if (event.atualizacao) dispatch({ type: 'history', messages: [event.message] })
@@ -164,7 +173,7 @@ export function ChatLiveProvider({
       echoRef.current?.disconnect()
       echoRef.current = null
     }
-  }, [configKey, userId, refreshNotifications])
+  }, [configKey, userId, organizationId, refreshNotifications])
 
   // Anything missed while disconnected also changed the counts.
   useEffect(() => {
@@ -190,6 +199,10 @@ export function ChatLiveProvider({
       onMissing: (listener) => {
         missingListeners.current.add(listener)
         return () => void missingListeners.current.delete(listener)
+      },
+      onOrderEvent: (listener) => {
+        orderListeners.current.add(listener)
+        return () => void orderListeners.current.delete(listener)
       },
       lastByChannel,
       total: loaded ? counts.I + counts.B + counts.F : null,

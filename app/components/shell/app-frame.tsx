@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { MENU_PIN_STORAGE_KEY, MENU_WIDE_MIN_PX, type MenuCompany } from '~/lib/menu.ts'
 import { useChatLive } from '~/components/chat/chat-live.tsx'
+import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { useNonce } from '~/lib/nonce.tsx'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
@@ -57,7 +58,8 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
   const hydrated = useHydrated()
   const nonce = useNonce()
   const liveTotal = useChatLive()?.total ?? null
-  const company = liveTotal === null ? loaded : { ...loaded, notificacoes_chat: liveTotal }
+  const ordersUnread = useOrderLive()?.unread ?? 0
+  const company = { ...loaded, ...(liveTotal === null ? {} : { notificacoes_chat: liveTotal }), pedidos_novos: ordersUnread }
   const location = useLocation()
   const [pinned, setPinned] = useState(false)
   const [open, setOpen] = useState(false)

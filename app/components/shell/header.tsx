@@ -2,6 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { modalHref, PRODUCT_NAME } from '~/lib/menu.ts'
 import { chatMessages } from '~/domain/chat/messages.ts'
+import { cartLinkName } from '~/domain/checkout/header-messages.ts'
 import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
 import { headerNotices } from './notices.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
@@ -17,6 +18,8 @@ export type HeaderCompany = {
   trial_days: number
   /** Unread chat messages (spec §3), live once the chat connection knows them. */
   notificacoes_chat: number
+  /** Lines in the member's carts (countCheckout); absent for a company that does not buy. */
+  carrinho_itens?: number
 }
 
 type HeaderProps = {
@@ -87,6 +90,17 @@ export function Header({ user, company, menu }: HeaderProps) {
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {company && company.carrinho_itens !== undefined ? (
+        <Link to="/market/carrinho" className="header-chat header-cart" aria-label={cartLinkName(company.carrinho_itens)}>
+          <SHELL_ICONS.market width={20} height={20} />
+          {company.carrinho_itens > 0 ? (
+            <span className="side-menu-badge header-chat-badge" data-testid="header-cart-badge">
+              {company.carrinho_itens}
+            </span>
+          ) : null}
+        </Link>
       ) : null}
 
       {company ? (

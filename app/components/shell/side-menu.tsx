@@ -192,7 +192,13 @@ function MenuEntry({ item, pathname, search }: { item: MenuItem; pathname: strin
   const active = isMenuItemActive(item, pathname)
   const badge = item.badge ?? 0
   return (
-    <Link to={item.href} className="side-menu-item" aria-current={active ? 'page' : undefined}>
+    // The name is given whole: the label and a hidden suffix in separate boxes read as 'Pedidos , 1 …'.
+    <Link
+      to={item.href}
+      className="side-menu-item"
+      aria-current={active ? 'page' : undefined}
+      aria-label={badge > 0 ? `${item.label}, ${badgeText(badge, item.badgeOf ?? 'mensagens')}` : undefined}
+    >
       <span className="side-menu-icon">
         <Icon />
         {badge > 0 ? (
@@ -202,7 +208,11 @@ function MenuEntry({ item, pathname, search }: { item: MenuItem; pathname: strin
         ) : null}
       </span>
       <span className="side-menu-label">{item.label}</span>
-      {badge > 0 ? <span className="sr-only">, {badge === 1 ? '1 mensagem não lida' : `${badge} mensagens não lidas`}</span> : null}
     </Link>
   )
+}
+
+function badgeText(n: number, of: 'mensagens' | 'pedidos') {
+  if (of === 'pedidos') return n === 1 ? '1 novidade em pedidos' : `${n} novidades em pedidos`
+  return n === 1 ? '1 mensagem não lida' : `${n} mensagens não lidas`
 }

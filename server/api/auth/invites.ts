@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { normalizeCnpj } from '../../../app/domain/organization/cnpj.ts'
 import { authMessages as m } from '../../../app/domain/auth/messages.ts'
 import { LOGO_MAX_BYTES } from '../../../app/domain/auth/schemas.ts'
+import { openOrganizationChannels } from '../../db/chat-counters.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { memberships, organizationInvites, organizationLinks, organizations, users } from '../../db/schema/index.ts'
 import { IMAGE_TYPES, type StoredFile } from '../../files/file-store.ts'
@@ -106,6 +107,7 @@ export function registerInvites(app: Api, { db, files, config }: Deps) {
           .returning()
         if (!org) fail('cnpj', m.cnpjTaken)
         await tx.insert(memberships).values({ userId: user.id, organizationId: org.id, isAdmin: true, level: 1 })
+        await openOrganizationChannels(tx, org)
         const link = linkFor(invite!, org.id)
         if (link?.relacao === 'cliente') await linkCustomer(tx, link.organizationId, link.partnerId)
         else if (link) await tx.insert(organizationLinks).values(link).onConflictDoNothing()

@@ -1,16 +1,17 @@
 import * as chatApi from '../../../app/domain/chat/contract.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, asc, count, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { alias } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
+import { channelsOfOrganization, participantIds } from '../../db/chat-channels.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizations, users } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
 import { hasPaidFeatures } from '../organizations/plan-features.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
-import { channelsOfOrganization, channelsOfOrganizationRow, ensureChannels, participantIds, requireChannel } from './access.ts'
+import { requireChannel } from './access.ts'
 import { selectMessages } from './serialize.ts'
 
 const PER_PAGE = 20
@@ -20,7 +21,7 @@ const PER_PAGE = 20
 const other = alias(organizations, 'other')
 
 /** Others' messages after the caller's read cursor, per channel. */
-const unreadFor = (userId: number | Placeholder) => sql<number>`(
+export const unreadFor = (userId: number | Placeholder) => sql<number>`(
   select count(*)::int from ${chatMessages}
   where ${chatMessages.channelId} = ${chatChannels.id}
     and ${chatMessages.userId} is distinct from ${userId}
@@ -35,8 +36,7 @@ const shownOrganization = (orgId: number) =>
 
 /**
  * Unread counts of every channel the organization's member sees, by type (the chat state's notifications map, spec §3).
- * Only channels with unread messages are listed, and a channel not made yet has none: counting needs no ensureChannels,
- * which would write on every page view (the layout reads this through the company profile).
+ * Only channels with unread messages are listed.
  */
 export async function notificationsFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {
   const rows = await db
@@ -52,54 +52,6 @@ export async function notificationsFor(db: Db | Tx, userId: number, organization
     total += r.unread
   }
   return { ...map, total }
-}
-
-/** A message from the other side waits for an answer this long before the header calls it late. */
-export const OVERDUE_AFTER_HOURS = 24
-
-/**
- * Per channel, the messages waiting for an answer from organization `orgId` (spec §3, the header's 'mensagens
- * aguardando resposta'): in its external channels (B, F), the messages from other organizations written after
- * its own last message there and older than OVERDUE_AFTER_HOURS.
- */
-const overdueIn = (orgId: SQL) => sql<number>`case when ${chatChannels.padrao} = 'I' then 0 else (
-  select count(*)::int from ${chatMessages} x
-  where x.channel_id = ${chatChannels.id}
-    and x.organization_id is distinct from ${orgId}
-    and x.created_at < now() - make_interval(hours => ${OVERDUE_AFTER_HOURS})
-    and x.id > coalesce((select max(y.id) from ${chatMessages} y where y.channel_id = ${chatChannels.id} and y.organization_id = ${orgId}), 0)
-) end`
-
-type ChannelCounters = { padrao: string; unread: number; late: number; plano: string; trial: string | null }
-
-/**
- * The header's chat counters of the organization row `o` of the enclosing query (the company profile reads
- * them with the company, in one statement): per channel with something to count, the member's unread messages
- * (as notificationsFor counts them) and those waiting for an answer (overdueIn), with the channel owner's plan.
- */
-export function chatCountersOf(userId: number | Placeholder, o: { id: AnyPgColumn; tipo: AnyPgColumn; bandeiraId: AnyPgColumn }) {
-  return sql<ChannelCounters[]>`coalesce((
-    select json_agg(json_build_object('padrao', s.padrao, 'unread', s.unread, 'late', s.late, 'plano', s.plano, 'trial', s.trial))
-    from (
-      select ${chatChannels.padrao} as padrao, ${unreadFor(userId)} as unread, ${overdueIn(sql`${o.id}`)} as late,
-             ${organizations.plano} as plano, ${organizations.trialStartedAt} as trial
-      from ${chatChannels} inner join ${organizations} on ${organizations.id} = ${chatChannels.organizationId}
-      where ${channelsOfOrganizationRow(o)}
-    ) s
-    where s.unread > 0 or s.late > 0
-  ), '[]'::json)`
-}
-
-/** notificacoes_chat and msg_atraso from chatCountersOf: a channel whose owner lost the paid features counts for neither. */
-export function sumChatCounters(rows: ChannelCounters[]) {
-  let unread = 0
-  let overdue = 0
-  for (const r of rows) {
-    if (r.padrao !== 'I' && !hasPaidFeatures({ plano: r.plano, trialStartedAt: r.trial ? new Date(r.trial) : null })) continue
-    unread += r.unread
-    overdue += r.late
-  }
-  return { unread, overdue }
 }
 
 export type ChannelSummary = z.infer<typeof chatApi.ChannelSchema>
@@ -161,7 +113,6 @@ export function registerChatChannels(app: Api, { db }: Deps) {
       const { orgId, padrao } = c.req.valid('param')
       const { page, search } = c.req.valid('query')
       const { organization } = await requireMembership(db, user.id, orgId)
-      await ensureChannels(db, organization)
       const conditions: (SQL | undefined)[] = [channelsOfOrganization(organization), eq(chatChannels.padrao, padrao)]
       if (search?.trim()) conditions.push(ilike(other.nome, likePattern(search.trim())))
       const where = and(...conditions)!

@@ -3,12 +3,14 @@ import { createRoute } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import { chatMessages as m } from '../../../app/domain/chat/messages.ts'
 import type { ChatMessage } from '../../../app/domain/chat/state.ts'
-import { chatChannels, chatMessages, chatReads } from '../../db/schema/index.ts'
+import { lockChannel, participantIds, type Channel } from '../../db/chat-channels.ts'
+import { readUpTo, recordMessage } from '../../db/chat-counters.ts'
+import { chatChannels, chatMessages } from '../../db/schema/index.ts'
 import { CHAT_AUDIO_TYPES, CHAT_FILE_TYPES, CHAT_IMAGE_TYPES, type StoredFile } from '../../files/file-store.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
-import { type Channel, recipientIds, requireChannel, userReadsChannel } from './access.ts'
+import { recipientIds, requireChannel, userReadsChannel } from './access.ts'
 import { describeChannels, notificationsFor } from './channels.ts'
 import { selectMessages } from './serialize.ts'
 
@@ -65,17 +67,17 @@ export function registerChatMessages(app: Api, deps: Deps) {
       if (!answered) fail('answer_to', m.answerToInvalid)
     }
     const id = await db.transaction(async (tx) => {
+      // Held first: ids within a channel follow commit order, which the counters rely on.
+      await lockChannel(tx, channel.id, 'write')
+      const participants = await participantIds(tx, channel)
       const [row] = await tx
         .insert(chatMessages)
         .values({ channelId: channel.id, userId, organizationId: body.organizacao_id, clientId: body.client_id, answerTo: body.answer_to, ...content })
         .onConflictDoNothing()
         .returning({ id: chatMessages.id })
       if (!row) return null
-      // One's own message is read.
-      await tx
-        .insert(chatReads)
-        .values({ channelId: channel.id, userId, lastReadId: row.id })
-        .onConflictDoUpdate({ target: [chatReads.channelId, chatReads.userId], set: { lastReadId: sql`greatest(${chatReads.lastReadId}, ${row.id})` } })
+      // The others' unread and waiting counters, and the sender's own read cursor (one's own message is read).
+      await recordMessage(tx, channel, participants, { id: row.id, userId, organizationId: body.organizacao_id })
       return row.id
     })
     // A concurrent retry of the same send won the insert: answer with its message.
@@ -178,12 +180,12 @@ export function registerChatMessages(app: Api, deps: Deps) {
       const user = c.get('user')
       const body = c.req.valid('json')
       const { channel, organization } = await requireChannel(db, user.id, body.organizacao_id, body.channel_id)
-      const [{ last }] = await db.select({ last: sql<number | null>`max(${chatMessages.id})` }).from(chatMessages).where(eq(chatMessages.channelId, channel.id))
-      const upTo = Math.min(body.message_id ?? Number.MAX_SAFE_INTEGER, last ?? 0)
-      await db
-        .insert(chatReads)
-        .values({ channelId: channel.id, userId: user.id, lastReadId: upTo })
-        .onConflictDoUpdate({ target: [chatReads.channelId, chatReads.userId], set: { lastReadId: sql`greatest(${chatReads.lastReadId}, ${upTo})` } })
+      await db.transaction(async (tx) => {
+        await lockChannel(tx, channel.id, 'read')
+        const [{ last }] = await tx.select({ last: sql<number | null>`max(${chatMessages.id})` }).from(chatMessages).where(eq(chatMessages.channelId, channel.id))
+        const upTo = Math.min(body.message_id ?? Number.MAX_SAFE_INTEGER, last ?? 0)
+        await readUpTo(tx, channel, await participantIds(tx, channel), user.id, upTo)
+      })
       return c.json(await notificationsFor(db, user.id, organization), 200)
     },
   )

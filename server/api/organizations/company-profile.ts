@@ -5,13 +5,13 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { conditions, memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
-import { chatCountersOf, sumChatCounters } from '../chat/channels.ts'
+import { recountedChatCounters, storedChatCounters, sumChatCounters } from '../chat/header-counters.ts'
 import { NOT_A_MEMBER } from './membership.ts'
 import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
 import { companyFace } from './visiting-card.ts'
 
 /** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
-const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
+export const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
 
 const r = organizationRestrictions
 const l = organizationContactLinks
@@ -20,7 +20,7 @@ const f = organizationFeedbacks
 const o = alias(organizations, 'o')
 
 const userId = sql.placeholder('userId')
-const prepareProfileQuery = (db: Db) =>
+const prepareProfileQuery = (db: Db, recount: boolean) =>
   db
     .select({
       m: memberships,
@@ -30,36 +30,39 @@ const prepareProfileQuery = (db: Db) =>
         select json_agg(json_build_object('id', ${l.id}, 'type', ${l.type}, 'content', ${l.content}) order by ${l.position}, ${l.id})
         from ${l} where ${l.organizationId} = ${o.id}), '[]'::json)`,
       answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${o.id} and ${f.userId} = ${userId})`,
-      counters: chatCountersOf(userId, o),
+      counters: recount ? recountedChatCounters(userId, o) : storedChatCounters(userId, o),
       // Conditions the seller means its buyers to see, which a Básico plan keeps from them.
       visibleConditions: sql<number>`(select count(*)::int from ${conditions} where ${conditions.organizationId} = ${o.id} and ${conditions.ativo} and ${conditions.visivel})`,
     })
     .from(memberships)
     .innerJoin(o, eq(o.id, memberships.organizationId))
     .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, sql.placeholder('organizationId')), eq(memberships.active, true)))
-    .prepare('company_profile')
+    .prepare(recount ? 'company_profile_recount' : 'company_profile')
 
 /** Built once per database (and, on PostgreSQL, planned once per connection). */
-const profileQueries = new WeakMap<Db, ReturnType<typeof prepareProfileQuery>>()
-function profileQuery(db: Db) {
-  let query = profileQueries.get(db)
-  if (!query) profileQueries.set(db, (query = prepareProfileQuery(db)))
+const profileQueries = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareProfileQuery>>>()
+function profileQuery(db: Db, recount: boolean) {
+  let queries = profileQueries.get(db)
+  if (!queries) profileQueries.set(db, (queries = new Map()))
+  let query = queries.get(recount)
+  if (!query) queries.set(recount, (query = prepareProfileQuery(db, recount)))
   return query
 }
 
 /**
  * Every company screen reads this profile (the private layout), so it is read in one statement: the
  * membership with the organization, its restrictions, its visiting card's links (in the order the
- * company gave them), whether this member still owes the feedback, the header's chat counters and its
- * count of suspended conditions.
+ * company gave them), whether this member still owes the feedback, the header's chat counters (kept on
+ * write: their cost does not grow with the company's customers and channels) and its count of suspended
+ * conditions.
  */
-export function registerCompanyProfile(app: Api, { db }: Deps) {
+export function registerCompanyProfile(app: Api, { db, recountHeaderCounters = false }: Deps) {
   app.openapi(
     createRoute({ ...orgApi.profile, middleware: [requireAuth(db)] as const }),
     async (c) => {
       const user = c.get('user')
       const { id } = c.req.valid('param')
-      const [row] = await profileQuery(db).execute({ userId: user.id, organizationId: id })
+      const [row] = await profileQuery(db, recountHeaderCounters).execute({ userId: user.id, organizationId: id })
       if (!row) abort(403, NOT_A_MEMBER)
       const { m, o: org } = row
       const counters = sumChatCounters(row.counters)

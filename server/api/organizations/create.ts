@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import { organizationMessages } from '../../../app/domain/organization/messages.ts'
 import { ORG_TYPES } from '../../../app/domain/organization/schemas.ts'
+import { openOrganizationChannels } from '../../db/chat-counters.ts'
 import { memberships, organizations, verticals } from '../../db/schema/index.ts'
 import { fail, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
@@ -59,6 +60,7 @@ export function registerCreateOrganization(app: Api, { db, mailer }: Deps) {
             throw new Error('Não foi possível sortear um código de bandeira livre.')
           }
           const [membership] = await tx.insert(memberships).values({ userId: user.id, organizationId: org.id, isAdmin: true, level: 1 }).returning()
+          await openOrganizationChannels(tx, org)
           await audit(tx, { organizationId: org.id, userId: user.id, acao: 'organizacao.criada', detalhes: { tipo: org.tipo, cnpj: org.cnpj } })
           const code = await issueCode(tx, org.id)
           return { org, membership, code }

@@ -1,8 +1,9 @@
 import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { randomInt } from 'node:crypto'
 import { createRoute } from '@hono/zod-openapi'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { companyMessages as m } from '../../../app/domain/organization/company-messages.ts'
+import { channelJoined, channelLeft, holdChannel } from '../../db/chat-counters.ts'
 import { organizationLinks, organizations } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
@@ -35,8 +36,13 @@ export function registerFlag(app: Api, { db }: Deps) {
         .where(and(eq(sql`upper(${organizations.codigoBandeira})`, normalized), eq(organizations.tipo, 'b')))
       if (!flag) fail('code', m.flagCodeInvalid)
       await db.transaction(async (tx) => {
-        await tx.update(organizations).set({ bandeiraId: flag.id }).where(eq(organizations.id, orgId))
+        // The flag's B channel before the unit's row: the order a message in it takes its locks.
+        const { channel, created } = await holdChannel(tx, 'B', flag.id)
+        // Only from no flag: a second request meanwhile must not count the unit in the channel twice.
+        const joined = await tx.update(organizations).set({ bandeiraId: flag.id }).where(and(eq(organizations.id, orgId), isNull(organizations.bandeiraId))).returning({ id: organizations.id })
+        if (joined.length === 0) fail('code', m.flagAlreadyLinked)
         await tx.insert(organizationLinks).values({ organizationId: flag.id, partnerId: orgId, relacao: 'unidade' }).onConflictDoNothing()
+        if (!created) await channelJoined(tx, channel, orgId)
         await audit(tx, { organizationId: orgId, userId: user.id, acao: 'bandeira.entrou', detalhes: { bandeira_id: flag.id } })
         await audit(tx, { organizationId: flag.id, userId: user.id, acao: 'bandeira.unidade_entrou', detalhes: { unidade_id: orgId, unidade: retail.nome } })
       })
@@ -55,7 +61,10 @@ export function registerFlag(app: Api, { db }: Deps) {
       const [retail] = await db.select().from(organizations).where(eq(organizations.id, orgId))
       if (!retail || retail.bandeiraId !== bandeiraId) abort(404, m.flagNotLinked)
       await db.transaction(async (tx) => {
-        await tx.update(organizations).set({ bandeiraId: null }).where(eq(organizations.id, orgId))
+        const { channel, created } = await holdChannel(tx, 'B', bandeiraId)
+        const left = await tx.update(organizations).set({ bandeiraId: null }).where(and(eq(organizations.id, orgId), eq(organizations.bandeiraId, bandeiraId))).returning({ id: organizations.id })
+        if (left.length === 0) abort(404, m.flagNotLinked)
+        if (!created) await channelLeft(tx, channel, orgId)
         await tx
           .delete(organizationLinks)
           .where(and(eq(organizationLinks.organizationId, bandeiraId), eq(organizationLinks.partnerId, orgId), eq(organizationLinks.relacao, 'unidade')))

@@ -1,6 +1,7 @@
 import * as teamApi from '../../../app/domain/team/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, eq, isNull } from 'drizzle-orm'
+import { memberJoined } from '../../db/chat-counters.ts'
 import type { Tx } from '../../db/client.ts'
 import { memberships, organizations, teamInvites, users } from '../../db/schema/index.ts'
 import { teamInviteLinks, teamInviteMail } from '../../mail/team-templates.ts'
@@ -131,6 +132,7 @@ export function registerTeamInvites(app: Api, { db, mailer, config }: Deps) {
           const values = { cargoId: invite.cargoId, isAdmin: invite.isAdmin, active: true }
           if (existing) await tx.update(memberships).set(values).where(eq(memberships.id, existing.id))
           else await tx.insert(memberships).values({ ...values, userId: user.id, organizationId: orgId, level: 1 })
+          await memberJoined(tx, user.id, orgId)
         }
         const claimed = await tx
           .update(teamInvites)

@@ -2,6 +2,7 @@ import * as teamApi from '../../../app/domain/team/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
+import { memberLeft } from '../../db/chat-counters.ts'
 import { cargos, memberships, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
@@ -136,6 +137,7 @@ export function registerMembers(app: Api, { db }: Deps) {
         }
         // Kept as an inactive row: history (audit, orders) still names the person, and an invite brings them back.
         await tx.update(memberships).set({ active: false, isAdmin: false }).where(eq(memberships.id, target.membership.id))
+        await memberLeft(tx, target.user.id, companyId)
         await audit(tx, {
           organizationId: companyId,
           userId: user.id,

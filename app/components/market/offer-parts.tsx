@@ -1,0 +1,79 @@
+import { Form } from 'react-router'
+import { formatBrl } from '~/domain/catalog/money.ts'
+import { nearestQuantity } from '~/domain/checkout/quantity.ts'
+import type { Oferta } from '~/domain/market/contract.ts'
+import { marketMessages as m } from '~/domain/market/messages.ts'
+
+/** Who sells the offer: the seller, and the OL that serves it when there is one. */
+export function OfferSource({ offer }: { offer: Oferta }) {
+  return (
+    <span>
+      {offer.vendedor.nome} · {offer.ol ? m.through(offer.ol.nome) : m.direct}
+      <small className="muted"> · {offer.condicao_nome}</small>
+    </span>
+  )
+}
+
+/** The limits of an offer's line and of its condition, in words. */
+export function offerLimits(offer: Oferta) {
+  const parts: string[] = []
+  if (offer.qtd_min > 1) parts.push(`mín. ${offer.qtd_min}`)
+  if (offer.qtd_max !== null) parts.push(`máx. ${offer.qtd_max}`)
+  if (offer.multiplo > 1) parts.push(`múltiplos de ${offer.multiplo}`)
+  if (offer.minimo_valor_centavos > 0) parts.push(m.minimumOrder(formatBrl(offer.minimo_valor_centavos)))
+  if (offer.fim) parts.push(m.validUntil(offer.fim.split('-').reverse().join('/')))
+  return parts.join(' · ')
+}
+
+const limitsOf = (offer: Oferta) => ({ qtdMin: offer.qtd_min, qtdMax: offer.qtd_max, multiplo: offer.multiplo })
+
+/** The quantity field of an offer: the browser checks min, max and the pack before posting, with or without JavaScript. */
+export function QuantityField({ id, offer, value, label = 'Quantidade' }: { id: string; offer: Oferta; value?: number; label?: string }) {
+  // The first multiple of the pack at or above the minimum: the browser's step counts from `min`.
+  const first = nearestQuantity(1, limitsOf(offer)) ?? offer.qtd_min
+  const start = value ?? first
+  return (
+    <div className="field market-qty">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name="quantidade"
+        type="number"
+        inputMode="numeric"
+        required
+        min={first}
+        max={offer.qtd_max ?? undefined}
+        step={offer.multiplo}
+        defaultValue={start}
+      />
+    </div>
+  )
+}
+
+/** The hidden fields that name an offer and its limits in a cart form. */
+export function OfferFields({ productId, offer }: { productId: number; offer: Oferta }) {
+  return (
+    <>
+      <input type="hidden" name="produto_id" value={productId} />
+      <input type="hidden" name="condicao_id" value={offer.condicao_id} />
+      <input type="hidden" name="parceiro_id" value={offer.parceiro_id ?? ''} />
+      <input type="hidden" name="qtd_min" value={offer.qtd_min} />
+      <input type="hidden" name="qtd_max" value={offer.qtd_max ?? ''} />
+      <input type="hidden" name="multiplo" value={offer.multiplo} />
+    </>
+  )
+}
+
+/** 'Adicionar ao carrinho' for one offer, with its quantity. */
+export function AddToCartForm({ productId, productName, offer, idPrefix }: { productId: number; productName: string; offer: Oferta; idPrefix: string }) {
+  return (
+    <Form method="post" className="market-buy" preventScrollReset>
+      <OfferFields productId={productId} offer={offer} />
+      <QuantityField id={`${idPrefix}-qtd`} offer={offer} />
+      <button type="submit" name="intent" value="carrinho" className="button primary">
+        {m.addToCart}
+        <span className="sr-only"> {productName}</span>
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,147 @@
+import { Form, Link } from 'react-router'
+import { formatBrl } from '~/domain/catalog/money.ts'
+import { marketMessages as m } from '~/domain/market/messages.ts'
+import { OfferFields, OfferSource, offerLimits, QuantityField } from './offer-parts.tsx'
+import type { MarketPage, MarketProduct, MarketState, Verticals } from './types.ts'
+import { useMarketHref } from './links.ts'
+
+function FavoriteForm({ product }: { product: MarketProduct }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="produto_id" value={product.id} />
+      <input type="hidden" name="favorito" value={product.favorito ? '0' : '1'} />
+      <button type="submit" name="intent" value="favorito" className={`button flag-button${product.favorito ? ' is-on' : ''}`} aria-pressed={product.favorito}>
+        <span aria-hidden="true">{product.favorito ? '★' : '☆'}</span> {product.favorito ? m.unfavorite : m.favorite}
+        <span className="sr-only"> {product.nome}</span>
+      </button>
+    </Form>
+  )
+}
+
+function ProductCard({ product }: { product: MarketProduct }) {
+  const href = useMarketHref()
+  const offer = product.melhor_oferta
+  const titleId = `produto-${product.id}`
+  return (
+    <li className="card market-card" aria-labelledby={titleId}>
+      <div className="row-between">
+        <h2 id={titleId} className="market-name">
+          {product.nome}
+        </h2>
+        <FavoriteForm product={product} />
+      </div>
+      <p className="muted market-meta">{[product.marca, product.categoria, product.ean ? `EAN ${product.ean}` : null, product.unidade].filter(Boolean).join(' · ')}</p>
+      <p className="market-price">
+        <span className="sr-only">{m.bestOffer}: </span>
+        <strong>{formatBrl(offer.preco_unitario_centavos)}</strong>
+        {offer.preco_unitario_centavos < offer.preco_lista_centavos ? <s className="muted">
+            {' '}
+            <span className="sr-only">preço de tabela </span>
+            {formatBrl(offer.preco_lista_centavos)}
+          </s> : null}
+        <small className="muted"> / {product.unidade}</small>
+      </p>
+      <p className="market-source">
+        <OfferSource offer={offer} />
+      </p>
+      {offerLimits(offer) ? <p className="muted market-limits">{offerLimits(offer)}</p> : null}
+      <Form method="post" className="market-buy" preventScrollReset>
+        <OfferFields productId={product.id} offer={offer} />
+        <QuantityField id={`qtd-${product.id}`} offer={offer} />
+        <div className="row-actions">
+          <button type="submit" name="intent" value="carrinho" className="button primary">
+            {m.addToCart}
+            <span className="sr-only"> {product.nome}</span>
+          </button>
+          <button type="submit" name="intent" value="lista" className="button">
+            {m.addToList}
+            <span className="sr-only"> {product.nome}</span>
+          </button>
+        </div>
+      </Form>
+      <p>
+        <Link to={href({ ofertas: product.id })} preventScrollReset>
+          {m.seeOffers}
+          <span className="sr-only"> de {product.nome}</span>
+        </Link>{' '}
+        <small className="muted">({m.otherOffers(product.outras_ofertas)})</small>
+      </p>
+    </li>
+  )
+}
+
+export function ProductGrid({ page }: { page: MarketPage }) {
+  const href = useMarketHref()
+  return (
+    <div className="stack">
+      <ul className="market-grid" aria-label={`Produtos, página ${page.current_page} de ${page.last_page}`}>
+        {page.data.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </ul>
+      {page.last_page <= 1 ? (
+        <p className="muted">{page.total === 1 ? '1 produto' : `${page.total} produtos`}</p>
+      ) : (
+        <nav className="pagination" aria-label="Paginação de produtos">
+          {page.current_page > 1 ? <Link to={href({ page: page.current_page - 1, ofertas: null })}>Anterior</Link> : <span />}
+          <span>
+            Página {page.current_page} de {page.last_page} ({page.total} produtos)
+          </span>
+          {page.current_page < page.last_page ? <Link to={href({ page: page.current_page + 1, ofertas: null })}>Próxima</Link> : <span />}
+        </nav>
+      )}
+    </div>
+  )
+}
+
+/** The search and filters: a GET form, so the address holds them and it works without JavaScript. */
+export function MarketFilters({ state, verticais, marcas, categorias }: { state: MarketState; verticais: Verticals; marcas: string[]; categorias: string[] }) {
+  return (
+    <Form method="get" className="products-filters" role="search" aria-label="Busca e filtros do mercado">
+      <div className="field products-search">
+        <label htmlFor="mercado-q">{m.searchLabel}</label>
+        <input id="mercado-q" name="q" type="search" defaultValue={state.q} placeholder={m.searchPlaceholder} maxLength={255} />
+      </div>
+      <div className="field">
+        <label htmlFor="mercado-vertical">Vertical</label>
+        <select id="mercado-vertical" name="vertical" defaultValue={state.vertical}>
+          <option value="">Todas</option>
+          {verticais.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.nome}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="mercado-marca">Marca</label>
+        <select id="mercado-marca" name="marca" defaultValue={state.marca}>
+          <option value="">Todas</option>
+          {marcas.map((marca) => (
+            <option key={marca} value={marca}>
+              {marca}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="mercado-categoria">Categoria</label>
+        <select id="mercado-categoria" name="categoria" defaultValue={state.categoria}>
+          <option value="">Todas</option>
+          {categorias.map((categoria) => (
+            <option key={categoria} value={categoria}>
+              {categoria}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field checkbox-row">
+        <input id="mercado-favoritos" name="favoritos" type="checkbox" value="1" defaultChecked={state.favoritos} />
+        <label htmlFor="mercado-favoritos">Só favoritos</label>
+      </div>
+      <button type="submit" className="button">
+        Filtrar
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,103 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { useChatLive } from '~/components/chat/chat-live.tsx'
+import {
+  emptyNotifications,
+  orderNotificationsReducer,
+  parseNotifications,
+  totalsOf,
+  unreadTotal,
+  type OrderEvent,
+  type OrderNotifications,
+} from '~/domain/orders/notifications.ts'
+
+/** Spec §9: the order notifications live in session storage, one entry per organization. */
+const storageKey = (organizationId: number) => `orderNotifications.${organizationId}`
+
+type OrderLive = {
+  state: OrderNotifications
+  /** New orders and status changes not yet seen (the menu's 'Pedidos' badge). */
+  unread: number
+  /** The orders list is on screen: everything counted so far is seen. */
+  view: () => void
+  /** Called for each order event of the organization (the list revalidates). */
+  onEvent: (listener: (event: OrderEvent) => void) => () => void
+}
+
+const OrderLiveContext = createContext<OrderLive | null>(null)
+
+export const useOrderLive = () => useContext(OrderLiveContext)
+
+function readStored(organizationId: number) {
+  try {
+    return parseNotifications(window.sessionStorage.getItem(storageKey(organizationId)))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The order counters of spec §3/§4 for the entered organization, fed by the chat provider's one
+ * connection (its `onOrderEvent`): initialised from the counters kept by the API
+ * (/pedidos/contadores), then raised by each event of someone else.
+ */
+export function OrderLiveProvider({ userId, organizationId, children }: { userId: number; organizationId: number; children: ReactNode }) {
+  const chat = useChatLive()
+  const [state, dispatch] = useReducer(orderNotificationsReducer, undefined, emptyNotifications)
+  const listeners = useRef(new Set<(event: OrderEvent) => void>())
+
+  const initialise = useCallback(async () => {
+    const res = await fetch('/pedidos/contadores', {
+      headers: { accept: 'application/json' },
+    }).catch(() => null)
+    const body = res?.ok
+      ? ((await res.json().catch(() => null)) as {
+          contadores?: { A: number; F: number; N: number; Q: number }
+        } | null)
+      : null
+    if (body?.contadores) dispatch({ type: 'init', totals: totalsOf(body.contadores) })
+  }, [])
+
+  useEffect(() => {
+    const kept = readStored(organizationId)
+    if (kept) dispatch({ type: 'restore', kept })
+    void initialise()
+  }, [organizationId, initialise])
+
+  useEffect(() => {
+    if (!chat) return
+    const offEvent = chat.onOrderEvent((event) => {
+      dispatch({ type: 'event', event, currentUserId: userId })
+      listeners.current.forEach((l) => l(event))
+    })
+    // Orders that came while disconnected: the kept totals tell.
+    const offReconnect = chat.onReconnect(() => void initialise())
+    return () => {
+      offEvent()
+      offReconnect()
+    }
+  }, [chat, userId, initialise])
+
+  useEffect(() => {
+    if (!state.inicializado) return
+    try {
+      window.sessionStorage.setItem(storageKey(organizationId), JSON.stringify(state))
+    } catch {
+      // Storage refused: the counters live on in memory.
+    }
+  }, [state, organizationId])
+
+  const view = useCallback(() => dispatch({ type: 'view' }), [])
+  const value = useMemo<OrderLive>(
+    () => ({
+      state,
+      unread: unreadTotal(state),
+      view,
+      onEvent: (listener) => {
+        listeners.current.add(listener)
+        return () => void listeners.current.delete(listener)
+      },
+    }),
+    [state, view],
+  )
+  return <OrderLiveContext.Provider value={value}>{children}</OrderLiveContext.Provider>
+}

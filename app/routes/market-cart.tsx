@@ -1,0 +1,361 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { data, Form, Link, redirect } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { Route } from './+types/market-cart'
+import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
+import { formatBrl } from '~/domain/catalog/money.ts'
+import * as cartApi from '~/domain/checkout/contract.ts'
+import { cartScreenMessages as m } from '~/domain/checkout/messages.ts'
+import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkout/schemas.ts'
+import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
+import { requireCompany } from '~/lib/company.server.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+/**
+ * The buyer's carts (decision 027): one per condition and OL, priced by the API; quantities, the payment
+ * method picker and the token selection modal of spec §2 as `?modal=` states, and sending with the
+ * idempotency key the page was rendered with (a double submit makes one order). Works without JavaScript.
+ */
+export const meta: Route.MetaFunction = () => [{ title: `${m.title} | Pedidos B2B` }]
+
+const BASE = '/market/carrinho'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const { company } = await requireCompany(request)
+  const orgId = company.organizacao_id
+  const { carrinhos } = await apiRead(request, cartApi.showCheckoutItens, { params: { organizacaoId: orgId } })
+  const modal = url.searchParams.get('modal')
+  const cartId = Number(url.searchParams.get('carrinho')) || 0
+  let payments: Awaited<ReturnType<typeof apiRead<typeof cartApi.RestoreCondicoesPagamentos>>> | null = null
+  if ((modal === 'pagamento' || modal === 'token') && carrinhos.some((c) => c.id === cartId)) {
+    const res = await api(request, cartApi.RestoreCondicoesPagamentos, { params: { checkoutId: cartId } })
+    if (res.ok) payments = res.data
+  }
+  const sent = Number(url.searchParams.get('enviado')) || null
+  // One key per page view: the same form sent twice is the same order.
+  return { carrinhos, modal, cartId, payments, sent, chave: crypto.randomUUID() }
+}
+
+type ActionData = { error?: string; itemId?: number; changed?: { cartId: number; chave: string; alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[] } }
+
+export async function action({ request }: Route.ActionArgs) {
+  const { company } = await requireCompany(request)
+  const orgId = company.organizacao_id
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const cartId = Number(form.get('checkout_id')) || 0
+  const done = (text: string, to = BASE) => redirectWithToast(request, to, { kind: 'success', text })
+  const refused = (error: string, extra: Partial<ActionData> = {}) => data<ActionData>({ error, ...extra }, { status: 400 })
+
+  switch (intent) {
+    case 'quantity': {
+      const submission = parseWithZod(form, { schema: UpdateQuantityFormSchema })
+      if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? m.cartGone, { itemId: Number(form.get('item_id')) })
+      const res = await api(request, cartApi.updateQtItem, { json: { organizacao_id: orgId, ...submission.value } })
+      return res.ok ? done(res.data.message) : refused(apiErrorMessages(res.data)[0], { itemId: submission.value.item_id })
+    }
+    case 'remove': {
+      const res = await api(request, cartApi.removecheckoutitem, { params: { organizacaoId: orgId, itemId: Number(form.get('item_id')) || 0 } })
+      return res.ok ? done(res.data.message) : refused(apiErrorMessages(res.data)[0])
+    }
+    case 'delete': {
+      const res = await api(request, cartApi.deleteCheckoutPedido, { params: { checkoutId: cartId } })
+      return res.ok ? done(res.data.message) : refused(apiErrorMessages(res.data)[0])
+    }
+    case 'term':
+    case 'token': {
+      const submission = parseWithZod(form, { schema: ChooseTermFormSchema })
+      if (submission.status !== 'success') return refused(intent === 'token' ? m.tokenRequired : (Object.values(submission.error ?? {}).flat()[0] ?? m.cartGone))
+      const res = await api(request, cartApi.definePagamentoCheckout, { json: { organizacao_id: orgId, checkout_id: cartId, pagamento_id: submission.value.pagamento_id } })
+      if (!res.ok) return refused(apiErrorMessages(res.data)[0])
+      // A term with a formula goes on to the token selection (spec §2/§3).
+      if (intent === 'term' && res.data.carrinho.pagamento?.tem_formula && res.data.carrinho.tokenbase) throw redirect(`${BASE}?modal=token&carrinho=${cartId}`)
+      return done(res.data.message)
+    }
+    case 'send': {
+      const chave = String(form.get('chave') ?? '')
+      const res = await api(request, cartApi.enviaPedido, { json: { organizacao_id: orgId, checkout_id: cartId, chave, confirmar_precos: form.get('confirmar_precos') === '1' } })
+      if (res.ok) return done(res.data.message, `${BASE}?enviado=${res.data.pedido.id}`)
+      const body = res.data as unknown as { alterados?: NonNullable<ActionData['changed']>['alterados'] }
+      if (res.status === 409 && body.alterados) return refused(apiErrorMessages(res.data)[0], { changed: { cartId, chave, alterados: body.alterados } })
+      return refused(apiErrorMessages(res.data).join(' '))
+    }
+    default:
+      return refused(m.cartGone)
+  }
+}
+
+type Cart = Route.ComponentProps['loaderData']['carrinhos'][number]
+
+export default function MarketCart({ loaderData, actionData }: Route.ComponentProps) {
+  const { carrinhos, modal, cartId, payments, sent, chave } = loaderData
+  const modalCart = carrinhos.find((c) => c.id === cartId) ?? null
+  return (
+    <section className="stack" aria-labelledby="cart-title">
+      <div className="row-between">
+        <h1 id="cart-title">{m.title}</h1>
+        <Link to="/market" className="button">
+          {m.toMarket}
+        </Link>
+      </div>
+      <p className="muted">{m.intro}</p>
+      {sent ? (
+        <p className="notice notice-success" role="status">
+          Pedido nº {sent} enviado com sucesso. <Link to="/orders">{m.sentLink}</Link>
+        </p>
+      ) : null}
+      {actionData?.error && !actionData.changed ? (
+        <p className="notice notice-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {carrinhos.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{m.empty}</p>
+        </div>
+      ) : (
+        carrinhos.map((cart) => <CartCard key={cart.id} cart={cart} chave={chave} changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null} />)
+      )}
+      {modal === 'pagamento' && modalCart && payments ? <TermModal cart={modalCart} payments={payments} /> : null}
+      {modal === 'token' && modalCart && payments ? <TokenModal cart={modalCart} payments={payments} error={actionData?.error ?? null} /> : null}
+    </section>
+  )
+}
+
+function CartCard({ cart, chave, changed }: { cart: Cart; chave: string; changed: ActionData['changed'] | null }) {
+  const titleId = `carrinho-${cart.id}-titulo`
+  return (
+    <article className="card stack" aria-labelledby={titleId} data-cart={cart.id}>
+      <div className="row-between">
+        <h2 id={titleId}>
+          {cart.condicao.nome} — {cart.condicao.vendedor_nome} {cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}
+        </h2>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="checkout_id" value={cart.id} />
+          <button type="submit" className="button danger" aria-label={`Excluir o carrinho ${cart.condicao.nome}`}>
+            Excluir carrinho
+          </button>
+        </Form>
+      </div>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="sr-only">Itens do carrinho {cart.condicao.nome}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Produto</th>
+              <th scope="col">Quantidade</th>
+              <th scope="col">Preço unitário</th>
+              <th scope="col">Total</th>
+              <th scope="col">
+                <span className="sr-only">Ações</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cart.itens.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  {item.nome}
+                  {item.regra ? <small className="muted"> · {item.regra.nome}</small> : null}
+                  {!item.disponivel ? <small className="notice-error"> · {m.unavailable}</small> : null}
+                  {item.preco_alterado && item.preco_atual_centavos !== null ? (
+                    <small className="notice-warning"> · {m.priceWas(formatBrl(item.preco_visto_centavos), formatBrl(item.preco_atual_centavos))}</small>
+                  ) : null}
+                  {item.problema ? <small className="field-error"> · {item.problema}</small> : null}
+                </td>
+                <td>
+                  <Form method="post" preventScrollReset className="inline-form">
+                    <input type="hidden" name="intent" value="quantity" />
+                    <input type="hidden" name="item_id" value={item.id} />
+                    <label className="sr-only" htmlFor={`qt-${item.id}`}>
+                      Quantidade de {item.nome}
+                    </label>
+                    <input id={`qt-${item.id}`} name="quantidade" type="number" inputMode="numeric" min={item.qtd_min} step={item.multiplo} max={item.qtd_max ?? undefined} defaultValue={item.quantidade} className="qty-input" />
+                    <button type="submit" className="button small">
+                      Atualizar
+                    </button>
+                  </Form>
+                </td>
+                <td>{item.preco_unitario_centavos === null ? '—' : formatBrl(item.preco_unitario_centavos)}</td>
+                <td>{item.total_centavos === null ? '—' : formatBrl(item.total_centavos)}</td>
+                <td>
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="item_id" value={item.id} />
+                    <button type="submit" className="link-button" aria-label={`Remover ${item.nome}`}>
+                      Remover
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="cart-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatBrl(cart.subtotal_centavos)}</dd>
+        </div>
+        <div>
+          <dt>Forma de pagamento</dt>
+          <dd>
+            {cart.pagamento ? `${cart.pagamento.nome} (${cart.pagamento.prazo_dias} dias)` : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
+            {cart.tem_pagamentos ? (
+              <Link to={`?modal=pagamento&carrinho=${cart.id}`} preventScrollReset aria-label={`${m.changeTerm}: ${cart.condicao.nome}`}>
+                {m.changeTerm}
+              </Link>
+            ) : null}
+          </dd>
+        </div>
+        {cart.tokenbase ? (
+          <div>
+            <dt>Tokenbase</dt>
+            <dd>{cart.tokenbase.erro ?? `${cart.tokenbase.percent}% (− ${formatBrl(cart.tokenbase.valor ?? 0)})`}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Total</dt>
+          <dd>
+            <strong>{formatBrl(cart.total_centavos)}</strong>
+          </dd>
+        </div>
+        {cart.minimos.valor_centavos > 0 || cart.minimos.quantidade > 0 || cart.minimos.pagamento_centavos > 0 ? (
+          <div>
+            <dt>Mínimos</dt>
+            <dd>
+              {[
+                cart.minimos.valor_centavos > 0 ? `pedido ${formatBrl(cart.minimos.valor_centavos)}` : null,
+                cart.minimos.quantidade > 0 ? `${cart.minimos.quantidade} unidades` : null,
+                cart.minimos.pagamento_centavos > 0 ? `forma de pagamento ${formatBrl(cart.minimos.pagamento_centavos)}` : null,
+              ]
+                .filter(Boolean)
+                .join('; ')}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {cart.problemas.length > 0 ? (
+        <ul className="notice notice-warning" aria-label="Antes de enviar">
+          {cart.problemas.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+      {changed ? (
+        <div className="notice notice-warning stack" role="alert">
+          <h3>{m.changedTitle}</h3>
+          <ul>
+            {changed.alterados.map((a) => (
+              <li key={a.item_id}>
+                {a.nome}: {m.priceWas(formatBrl(a.preco_visto_centavos), formatBrl(a.preco_atual_centavos))}
+              </li>
+            ))}
+          </ul>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="send" />
+            <input type="hidden" name="checkout_id" value={cart.id} />
+            <input type="hidden" name="chave" value={changed.chave} />
+            <input type="hidden" name="confirmar_precos" value="1" />
+            <button type="submit" className="button primary">
+              {m.confirmPrices}
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="checkout_id" value={cart.id} />
+          <input type="hidden" name="chave" value={chave} />
+          <button type="submit" className="button primary">
+            {m.send}
+          </button>
+        </Form>
+      )}
+    </article>
+  )
+}
+
+type Payments = NonNullable<Route.ComponentProps['loaderData']['payments']>
+
+/** Spec §2: 'Selecione a forma de pagamento', radio options, the first selected, 'Cancelar' and 'Confirmar'. */
+function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
+  const closeHref = useModalCloseHref(['carrinho'])
+  const initial = payments.pagamento_id ?? payments.pagamentos[0]?.id ?? null
+  const [selected, setSelected] = useState<number | null>(initial)
+  return (
+    <RouteModal title={m.pickTermTitle} closeParams={['carrinho']}>
+      <Form method="post" action={BASE} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="term" />
+        <input type="hidden" name="checkout_id" value={cart.id} />
+        <fieldset className="stack">
+          <legend className="sr-only">{m.pickTermTitle}</legend>
+          {payments.pagamentos.map((p) => (
+            <label key={p.id} className="radio-option">
+              <input type="radio" name="pagamento_id" value={p.id} defaultChecked={p.id === initial} onChange={() => setSelected(p.id)} />
+              {p.nome} — {p.prazo_dias} dias{p.minimo_centavos > 0 ? `, mínimo ${formatBrl(p.minimo_centavos)}` : ''}
+              {p.tem_formula ? ' (Tokenbase)' : ''}
+            </label>
+          ))}
+        </fieldset>
+        <div className="row-end">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Cancelar
+          </Link>
+          <button type="submit" className="button primary" disabled={selected === null}>
+            Confirmar
+          </button>
+        </div>
+      </Form>
+    </RouteModal>
+  )
+}
+
+/** The token selection (spec §2/§3/§5): one option per term with a formula, computed for this cart; Confirm disabled until one is chosen. */
+function TokenModal({ cart, payments, error }: { cart: Cart; payments: Payments; error: string | null }) {
+  const closeHref = useModalCloseHref(['carrinho'])
+  const [selected, setSelected] = useState<number | null>(null)
+  const options = payments.pagamentos.filter((p) => p.tokenbase)
+  return (
+    <RouteModal title={m.tokenTitle} closeParams={['carrinho']}>
+      <Form method="post" action={BASE} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="token" />
+        <input type="hidden" name="checkout_id" value={cart.id} />
+        <p>{m.tokenIntro(cart.desconto.replace('.', ','))}</p>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <fieldset className="stack">
+          <legend className="sr-only">{m.tokenTitle}</legend>
+          {options.map((p) => (
+            <label key={p.id} className="radio-option">
+              <input type="radio" name="pagamento_id" value={p.id} disabled={p.tokenbase!.erro !== null} onChange={() => setSelected(p.id)} />
+              {p.nome}: {p.tokenbase!.erro ?? `${p.tokenbase!.percent}% — desconto de ${formatBrl(p.tokenbase!.valor ?? 0)}, total ${formatBrl(p.tokenbase!.valor_total ?? 0)}`}
+            </label>
+          ))}
+        </fieldset>
+        <div className="row-end">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Cancelar
+          </Link>
+          <ConfirmToken selected={selected} />
+        </div>
+      </Form>
+    </RouteModal>
+  )
+}
+
+/** Disabled until an option is chosen once the page runs JavaScript; without it the server answers 'Escolha uma opção Tokenbase.'. */
+function ConfirmToken({ selected }: { selected: number | null }) {
+  const hydrated = useHydrated()
+  return (
+    <button type="submit" className="button primary" disabled={hydrated && selected === null}>
+      Confirmar
+    </button>
+  )
+}

@@ -1,0 +1,13 @@
+import { PgDialect } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import { pageQuery } from '../../server/api/market/catalog.ts'
+
+// EXPLAIN ANALYZE of the market's page query on a database left by `npm run bench:market -- --keep`:
+// `tsx bench/market/explain.ts <database url> <buyer id> <term>`.
+const [url, buyer, term] = process.argv.slice(2)
+const query = new PgDialect().sqlToQuery(pageQuery(Number(buyer), { search: term }, 1, 20))
+const client = new pg.Client({ connectionString: url })
+await client.connect()
+const { rows } = await client.query(`explain (analyze, buffers) ${query.sql}`, query.params)
+console.log(rows.map((r) => r['QUERY PLAN']).join('\n'))
+await client.end()

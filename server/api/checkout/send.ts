@@ -1,0 +1,151 @@
+import { createRoute } from '@hono/zod-openapi'
+import { and, eq } from 'drizzle-orm'
+import { HTTPException } from 'hono/http-exception'
+import * as api from '../../../app/domain/checkout/contract.ts'
+import { checkoutMessages as m } from '../../../app/domain/checkout/messages.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { checkouts, customers, orderItems, orders } from '../../db/schema/index.ts'
+import { fail, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
+import { findOffer } from '../market/offers.ts'
+import { requireMembership } from '../organizations/membership.ts'
+import { announceOrder } from '../orders/announce.ts'
+import { recordNewOrder } from '../orders/lifecycle.ts'
+import { loadCart } from './cart.ts'
+
+type Order = typeof orders.$inferSelect
+
+const orderAnswer = (o: Order) => ({
+  id: o.id,
+  status: o.status,
+  chave: o.chave,
+  condicao_nome: o.condicaoNome,
+  vendedor_id: o.sellerId,
+  ol_id: o.olId,
+  pagamento_nome: o.pagamentoNome,
+  quantidade_total: o.quantidadeTotal,
+  subtotal_centavos: o.subtotalCentavos,
+  total_centavos: o.totalCentavos,
+  created_at: o.createdAt.toISOString(),
+})
+
+async function orderByKey(db: Db | Tx, buyerId: number, chave: string) {
+  const [row] = await db.select().from(orders).where(and(eq(orders.buyerId, buyerId), eq(orders.chave, chave)))
+  return row ?? null
+}
+
+/** Another send with the same key inserted first: this transaction rolls back and answers that order. */
+class KeyTaken extends Error {}
+
+/**
+ * enviaPedido (decision 027): one cart becomes one order in one transaction. The cart row is locked, so a
+ * second send of the same cart waits, then finds it gone and answers the order the first made; the key
+ * (orders_buyer_chave_unique) makes a retry, a double click or a second tab the same order. Everything the
+ * buyer could not know when the cart was built is checked again inside the lock.
+ */
+export function registerSendOrder(app: Api, deps: Deps) {
+  const { db } = deps
+  app.openapi(createRoute({ ...api.enviaPedido, middleware: [requireAuth(db)] as const }), async (c) => {
+    const body = c.req.valid('json')
+    const user = c.get('user')
+    const buyerId = body.organizacao_id
+    await requireMembership(db, user.id, buyerId)
+    const sent = await orderByKey(db, buyerId, body.chave)
+    if (sent) return c.json({ message: m.alreadySent(sent.id), pedido: orderAnswer(sent) }, 200)
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        const [cart] = await tx
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.id, body.checkout_id), eq(checkouts.organizationId, buyerId), eq(checkouts.userId, user.id)))
+          .for('update')
+        if (!cart) {
+          // Gone while this send waited for the lock: the send that held it made the order.
+          const again = await orderByKey(tx, buyerId, body.chave)
+          if (again) return { created: false, order: again }
+          fail('checkout_id', m.cartNotFound)
+        }
+        const loaded = await loadCart(tx, cart)
+        const { condition, priced } = loaded
+        if (!loaded.active) fail('checkout_id', m.conditionInactive(condition.nome))
+        const [blocked] = await tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.sellerId, condition.organizationId), eq(customers.customerOrgId, buyerId), eq(customers.bloqueado, true)))
+          .limit(1)
+        if (blocked) fail('checkout_id', m.buyerBlocked)
+        const offer = await findOffer(tx, buyerId, cart.conditionId, cart.conditionPartnerId)
+        if (!offer) fail('checkout_id', m.offerClosed)
+        if (priced.problems.length > 0) throw new ValidationError({ checkout_id: priced.problems })
+        if (priced.pricesChanged && !body.confirmar_precos) {
+          const alterados = loaded.items
+            .map((i, k) => ({ i, p: priced.items[k] }))
+            .filter(({ p }) => p.priceChanged)
+            .map(({ i, p }) => ({ item_id: i.itemId, produto_id: i.productId, nome: i.nome, preco_visto_centavos: i.precoVistoCentavos, preco_atual_centavos: p.seenUnitCentavos! }))
+          throw new HTTPException(409, { res: Response.json({ message: m.pricesChanged(alterados.length), alterados }, { status: 409 }) })
+        }
+        const { term, token } = loaded
+        const option = priced.tokenbase?.ok ? priced.tokenbase : null
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            buyerId,
+            sellerId: offer.sellerId,
+            olId: offer.olId,
+            conditionId: condition.id,
+            conditionPartnerId: cart.conditionPartnerId,
+            userId: user.id,
+            chave: body.chave,
+            condicaoNome: condition.nome,
+            paymentTermId: term?.id ?? null,
+            pagamentoNome: term?.nome ?? null,
+            pagamentoPrazoDias: term?.prazoDias ?? null,
+            tokenbase:
+              option && term?.formula
+                ? { token, formula: term.formula, desconto: priced.desconto, percent: option.percent, fator: option.fator, valor: option.valor, valor_total: option.valor_total }
+                : null,
+            quantidadeTotal: priced.quantidadeTotal,
+            subtotalCentavos: priced.subtotalCentavos,
+            totalCentavos: priced.totalCentavos,
+          })
+          .onConflictDoNothing({ target: [orders.buyerId, orders.chave] })
+          .returning()
+        if (!order) throw new KeyTaken()
+        const ruleOf = new Map(loaded.rules.map((r) => [r.id, r]))
+        await tx.insert(orderItems).values(
+          loaded.items.map((i, k) => {
+            const p = priced.items[k]
+            const rule = p.rule ? ruleOf.get(p.rule.ruleId) : undefined
+            const { product } = i.row
+            return {
+              orderId: order.id,
+              productId: product.id,
+              nome: product.nome,
+              ean: product.ean,
+              codigo: product.codigo,
+              marca: product.marca,
+              unidade: product.unidade,
+              quantidade: i.quantity,
+              precoListaCentavos: product.precoCentavos,
+              precoUnitarioCentavos: p.unitCentavos!,
+              totalCentavos: p.totalCentavos!,
+              regraNome: rule?.nome ?? null,
+              regraDesconto: rule?.desconto ?? null,
+            }
+          }),
+        )
+        await recordNewOrder(tx, { id: order.id, buyerId, sellerId: order.sellerId, olId: order.olId }, { userId: user.id, organizationId: buyerId })
+        await tx.delete(checkouts).where(eq(checkouts.id, cart.id))
+        return { created: true, order }
+      })
+      // Announced after the commit: the buyer's own screens ignore the event (user_id), the seller's and OL's count it.
+      if (outcome.created) await announceOrder(deps, outcome.order.id, { event: 'criado', actorUserId: user.id })
+      return outcome.created
+        ? c.json({ message: m.sent(outcome.order.id), pedido: orderAnswer(outcome.order) }, 201)
+        : c.json({ message: m.alreadySent(outcome.order.id), pedido: orderAnswer(outcome.order) }, 200)
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error
+      const order = (await orderByKey(db, buyerId, body.chave))!
+      return c.json({ message: m.alreadySent(order.id), pedido: orderAnswer(order) }, 200)
+    }
+  })
+}

@@ -1,0 +1,305 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Oferta } from '../../../app/domain/market/contract.ts'
+import { nearestQuantity, quantityProblem, type QuantityLimits } from '../../../app/domain/checkout/quantity.ts'
+import { parseDecimal } from '../../../app/domain/pricing/decimal.ts'
+import { linePrice } from '../../../app/domain/pricing/line-price.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { likePattern } from '../pagination.ts'
+import { offersOf } from './offers.ts'
+
+/**
+ * What the market reads (docs/decisions/026-market.md): the products a buyer may buy, one row per
+ * product (a seller's catalogue row), each with its offers. Who may buy is offers.ts; a line is offered
+ * when it is active, its product is active, and an 'L' table gives it a net price.
+ *
+ * Two steps. The page: the products of the offers' sellers that match the filters (the trigram index on
+ * (organization_id, busca) answers a search) and have an offered line, by name. Then every offer of the
+ * page's products, priced here with app/domain/pricing (never in SQL), so the best offer is the pricing
+ * module's own answer to the centavo.
+ */
+
+export type MarketFilters = {
+  search?: string | null
+  verticalId?: number
+  marca?: string
+  categoria?: string
+  favoritos?: boolean
+}
+
+type Exec = Db | Tx
+const rowsOf = async <T>(db: Exec, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
+
+const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${id}::int`), sql`, `)
+
+/** Words of the search, each of which must appear (accents and case aside); at most 8. */
+export function searchWords(search: string | null | undefined) {
+  return (search ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+}
+
+/** The product-side conditions on `p` (products) for the filters. */
+function productWhere(buyerId: number, f: MarketFilters): SQL {
+  const where: SQL[] = [sql`p.ativo`]
+  for (const word of searchWords(f.search)) where.push(sql`p.busca like f_unaccent(lower(${likePattern(word)}))`)
+  if (f.marca) where.push(sql`p.marca = ${f.marca}`)
+  if (f.categoria) where.push(sql`p.categoria = ${f.categoria}`)
+  if (f.favoritos) where.push(sql`exists (select 1 from product_favorites fav where fav.organization_id = ${buyerId}::int and fav.product_id = p.id)`)
+  return sql.join(where, sql` and `)
+}
+
+/** A line of condition `cp` under condition `c` that can be sold. */
+const sellableLine = sql`cp.ativo and (c.tipo_tabela = 'D' or cp.preco_liquido_centavos is not null)`
+
+/**
+ * The offers' sellers (narrowed to a vertical) and the matching products among theirs that have an
+ * offered line, as CTEs `o` (offers) and `m` (matching products: id, nome, busca, organization_id).
+ *
+ * The sellers' products matching the filters come first (`mp`: the trigram index answers a search); then
+ * each is checked (`m`) by the (product_id) index of condition_products against `oc`, the offered
+ * conditions, as a per-product subquery (OFFSET 0 keeps PostgreSQL from turning it into a join that reads
+ * every line of the offered conditions) whose IN lists are hashed once. Both CTEs are MATERIALIZED so the
+ * check runs on the sellers' matches only. Its cost grows with the number of matching products: see the
+ * README's "Market search".
+ */
+function matching(buyerId: number, f: MarketFilters): SQL {
+  const sellers = f.verticalId
+    ? sql`select distinct o.seller_id from o join organizations v on v.id = o.seller_id where v.vertical_id = ${f.verticalId}::int`
+    : sql`select distinct o.seller_id from o`
+  return sql`o as materialized ${offersOf(buyerId)},
+    oc as materialized (select distinct o.condition_id, c.tipo_tabela = 'L' as liquida from o join conditions c on c.id = o.condition_id),
+    mp as materialized (
+      select p.id, p.nome, p.busca, p.organization_id from products p
+      where p.organization_id in (${sellers}) and ${productWhere(buyerId, f)}
+    ),
+    m as materialized (
+      select p.id, p.nome, p.busca, p.organization_id from mp p
+      where exists (
+          select 1 from condition_products cp
+          where cp.product_id = p.id and cp.ativo
+            and cp.condition_id in (select oc.condition_id from oc)
+            and (cp.preco_liquido_centavos is not null or cp.condition_id in (select oc.condition_id from oc where not oc.liquida))
+          offset 0
+        )
+    )`
+}
+
+/**
+ * One page of matching product ids, and how many there are. By `busca` (the name first, without accents
+ * or case), so 'Sabão' comes before 'Sabonete' whatever the database's collation.
+ */
+export const pageQuery = (buyerId: number, f: MarketFilters, page: number, perPage: number) =>
+  sql`with ${matching(buyerId, f)}
+    select m.id, count(*) over () as total from m order by m.busca, m.id limit ${perPage} offset ${(page - 1) * perPage}`
+
+export async function marketPage(db: Exec, buyerId: number, f: MarketFilters, page: number, perPage: number) {
+  const rows = await rowsOf<{ id: number; total: number | string }>(db, pageQuery(buyerId, f, page, perPage))
+  if (rows.length) return { ids: rows.map((r) => r.id), total: Number(rows[0].total) }
+  if (page === 1) return { ids: [], total: 0 }
+  const [count] = await rowsOf<{ total: number | string }>(db, sql`with ${matching(buyerId, f)} select count(*) as total from m`)
+  return { ids: [], total: Number(count.total) }
+}
+
+/** Up to `limit` matching products, by name, with their seller: the search box's suggestions. */
+export async function suggestions(db: Exec, buyerId: number, search: string, limit: number) {
+  return rowsOf<{ id: number; nome: string; marca: string | null; vendedor: string }>(
+    db,
+    sql`with ${matching(buyerId, { search })}
+      select m.id, m.nome, p.marca, s.nome as vendedor from m join products p on p.id = m.id join organizations s on s.id = m.organization_id
+      order by m.busca, m.id limit ${limit}`,
+  )
+}
+
+/** The brands and categories of what the buyer may buy, and the sellers' verticals with their categories. */
+export async function marketFacets(db: Exec, buyerId: number) {
+  return rowsOf<{ marca: string | null; categoria: string | null; vertical_id: number | null; vertical: string | null }>(
+    db,
+    sql`with ${matching(buyerId, {})}
+      select distinct p.marca, p.categoria, v.id as vertical_id, v.nome as vertical
+      from m join products p on p.id = m.id join organizations s on s.id = m.organization_id left join verticals v on v.id = s.vertical_id`,
+  )
+}
+
+export type ProductRow = {
+  id: number
+  nome: string
+  ean: string | null
+  codigo: string | null
+  marca: string | null
+  categoria: string | null
+  unidade: string
+  embalagem: number
+  imagem: string | null
+  favorito: boolean
+}
+
+/** The products (in the order of `productIds`) with the buyer's favorite flag. */
+export async function productsById(db: Exec, buyerId: number, productIds: readonly number[]): Promise<ProductRow[]> {
+  if (!productIds.length) return []
+  const rows = await rowsOf<ProductRow>(
+    db,
+    sql`select p.id, p.nome, p.ean, p.codigo, p.marca, p.categoria, p.unidade, p.embalagem, p.imagem,
+        exists (select 1 from product_favorites fav where fav.organization_id = ${buyerId}::int and fav.product_id = p.id) as favorito
+      from products p where p.id in (${ids(productIds)})`,
+  )
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return productIds.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined)
+}
+
+/** An offered line of a product, as read; `price` gives its prices. */
+export type OfferLine = {
+  productId: number
+  conditionId: number
+  conditionName: string
+  conditionPartnerId: number | null
+  seller: { id: number; nome: string }
+  ol: { id: number; nome: string } | null
+  tipoTabela: 'D' | 'L'
+  listCentavos: number
+  desconto: string
+  netCentavos: number | null
+  descontoExtra: string | null
+  limits: QuantityLimits
+  minimoValorCentavos: number
+  minimoQuantidade: number
+  fim: string | null
+}
+
+type RawOffer = {
+  product_id: number
+  condition_id: number
+  condition_partner_id: number | null
+  seller_id: number
+  ol_id: number | null
+  condicao_nome: string
+  tipo_tabela: 'D' | 'L'
+  minimo_valor_centavos: number
+  minimo_quantidade: number
+  fim: string | null
+  desconto: string
+  preco_liquido_centavos: number | null
+  qtd_min: number
+  qtd_max: number | null
+  multiplo: number
+  desconto_extra: string | null
+  vendedor_nome: string
+  ol_nome: string | null
+  preco_centavos: number
+}
+
+/** Every offer open to the buyer of each of these products (active products only). */
+export async function offersOfProducts(db: Exec, buyerId: number, productIds: readonly number[]): Promise<Map<number, OfferLine[]>> {
+  const byProduct = new Map<number, OfferLine[]>()
+  if (!productIds.length) return byProduct
+  const scope = sql`c.id in (select x.condition_id from condition_products x where x.product_id in (${ids(productIds)}) and x.ativo)`
+  const rows = await rowsOf<RawOffer>(
+    db,
+    sql`with o as materialized ${offersOf(buyerId, scope)}
+      select cp.product_id, o.condition_id, o.condition_partner_id, o.seller_id, o.ol_id, c.nome as condicao_nome, c.tipo_tabela,
+        c.minimo_valor_centavos, c.minimo_quantidade, to_char(c.fim, 'YYYY-MM-DD') as fim, cp.desconto::text as desconto, cp.preco_liquido_centavos,
+        cp.qtd_min, cp.qtd_max, cp.multiplo, cpp.desconto_extra::text as desconto_extra, s.nome as vendedor_nome, olo.nome as ol_nome, p.preco_centavos
+      from o join conditions c on c.id = o.condition_id
+        join condition_products cp on cp.condition_id = o.condition_id and cp.product_id in (${ids(productIds)})
+        join products p on p.id = cp.product_id and p.ativo
+        join organizations s on s.id = o.seller_id
+        left join condition_partners cpp on cpp.id = o.condition_partner_id
+        left join organizations olo on olo.id = o.ol_id
+      where ${sellableLine}`,
+  )
+  for (const r of rows) {
+    const line: OfferLine = {
+      productId: r.product_id,
+      conditionId: r.condition_id,
+      conditionName: r.condicao_nome,
+      conditionPartnerId: r.condition_partner_id,
+      seller: { id: r.seller_id, nome: r.vendedor_nome },
+      ol: r.ol_id === null ? null : { id: r.ol_id, nome: r.ol_nome ?? '' },
+      tipoTabela: r.tipo_tabela,
+      listCentavos: r.preco_centavos,
+      desconto: r.desconto,
+      netCentavos: r.preco_liquido_centavos,
+      descontoExtra: r.condition_partner_id === null ? null : r.desconto_extra,
+      limits: { qtdMin: r.qtd_min, qtdMax: r.qtd_max, multiplo: r.multiplo },
+      minimoValorCentavos: r.minimo_valor_centavos,
+      minimoQuantidade: r.minimo_quantidade,
+      fim: r.fim,
+    }
+    const list = byProduct.get(r.product_id)
+    if (list) list.push(line)
+    else byProduct.set(r.product_id, [line])
+  }
+  return byProduct
+}
+
+/** The line's price for a quantity: the table (discount over the list price, or the net price), then the OL's extra discount. */
+export function priceOf(line: OfferLine, quantity: number) {
+  const extraDiscounts = line.descontoExtra !== null ? [parseDecimal(line.descontoExtra)!] : []
+  return line.tipoTabela === 'L'
+    ? linePrice({ table: 'liquido', netCentavos: line.netCentavos!, quantity, extraDiscounts })
+    : linePrice({ table: 'desconto', listCentavos: line.listCentavos, discountPercent: parseDecimal(line.desconto)!, quantity, extraDiscounts })
+}
+
+/** Ties on price: bought from the seller before through an OL, then the older condition, then the older OL row. */
+function tieOrder(a: OfferLine, b: OfferLine) {
+  const direct = Number(a.conditionPartnerId !== null) - Number(b.conditionPartnerId !== null)
+  return direct || a.conditionId - b.conditionId || (a.conditionPartnerId ?? 0) - (b.conditionPartnerId ?? 0)
+}
+
+/** The offers by unit price, best first. */
+export function byUnitPrice(offers: readonly OfferLine[]) {
+  return offers
+    .map((line) => ({ line, unit: priceOf(line, 1).unitCentavos }))
+    .sort((a, b) => a.unit - b.unit || tieOrder(a.line, b.line))
+    .map((x) => x.line)
+}
+
+/**
+ * The best offer for a quantity: the lowest total among the offers whose limits accept it; when none
+ * does, the best unit price, with its quantity problem and the nearest quantity it accepts.
+ */
+export function bestForQuantity(offers: readonly OfferLine[], quantity: number) {
+  const accepting = offers
+    .filter((line) => quantityProblem(quantity, line.limits) === null)
+    .map((line) => ({ line, total: priceOf(line, quantity).totalCentavos }))
+    .sort((a, b) => a.total - b.total || tieOrder(a.line, b.line))
+  if (accepting.length) return { line: accepting[0].line, problem: null, suggested: null }
+  const [first] = byUnitPrice(offers)
+  if (!first) return null
+  return { line: first, problem: quantityProblem(quantity, first.limits), suggested: nearestQuantity(quantity, first.limits) }
+}
+
+/** The answer's shape of an offer (its unit price included). */
+export function offerAnswer(line: OfferLine): Oferta {
+  return {
+    condicao_id: line.conditionId,
+    condicao_nome: line.conditionName,
+    parceiro_id: line.conditionPartnerId,
+    vendedor: line.seller,
+    ol: line.ol,
+    preco_lista_centavos: line.listCentavos,
+    desconto: line.tipoTabela === 'D' ? line.desconto : null,
+    desconto_extra: line.descontoExtra,
+    preco_unitario_centavos: priceOf(line, 1).unitCentavos,
+    qtd_min: line.limits.qtdMin,
+    qtd_max: line.limits.qtdMax,
+    multiplo: line.limits.multiplo,
+    minimo_valor_centavos: line.minimoValorCentavos,
+    minimo_quantidade: line.minimoQuantidade,
+    fim: line.fim,
+  }
+}
+
+export const productAnswer = (p: ProductRow) => ({
+  id: p.id,
+  nome: p.nome,
+  ean: p.ean,
+  codigo: p.codigo,
+  marca: p.marca,
+  categoria: p.categoria,
+  unidade: p.unidade,
+  embalagem: p.embalagem,
+  imagem: p.imagem,
+  favorito: p.favorito,
+})

@@ -1,0 +1,68 @@
+import { createRoute } from '@hono/zod-openapi'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import * as ordersApi from '../../../app/domain/orders/contract.ts'
+import { orderMessages as m } from '../../../app/domain/orders/messages.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { orderEmails, organizations } from '../../db/schema/index.ts'
+import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
+import { PEDIDOS_EMAIL_BY_PLAN } from '../organizations/company-profile.ts'
+import { requireMembership, requirePermission } from '../organizations/membership.ts'
+import { likePattern } from '../pagination.ts'
+
+/** permissions.pedidos_email of the plan: 0 unlimited, -1 none, n at most n. */
+const limitOf = (plano: string) => PEDIDOS_EMAIL_BY_PLAN[plano] ?? -1
+
+/** Spec §4 'Commercial e-mail add: allowed if plan limit is 0 or greater than the current count'. */
+export const mayAddOrderEmail = (limit: number, current: number) => limit === 0 || limit > current
+
+async function countOf(db: Db | Tx, orgId: number) {
+  const [{ n }] = await db.select({ n: count() }).from(orderEmails).where(eq(orderEmails.organizationId, orgId))
+  return n
+}
+
+/** The order e-mails (spec §7): read by members, changed with the permission 'empresa'. */
+export function registerOrderEmails(app: Api, { db }: Deps) {
+  const auth = requireAuth(db)
+
+  app.openapi(createRoute({ ...ordersApi.restoreEmailPedido, middleware: [auth] as const }), async (c) => {
+    const { orgId, search } = c.req.valid('param')
+    const { organization } = await requireMembership(db, c.get('user').id, orgId)
+    const emails = await db
+      .select({ id: orderEmails.id, email: orderEmails.email })
+      .from(orderEmails)
+      .where(and(eq(orderEmails.organizationId, orgId), search ? sql`lower(${orderEmails.email}) like lower(${likePattern(search)})` : undefined))
+      .orderBy(asc(orderEmails.email), asc(orderEmails.id))
+    const limite = limitOf(organization.plano)
+    return c.json({ emails, limite, pode_adicionar: mayAddOrderEmail(limite, await countOf(db, orgId)) }, 200)
+  })
+
+  app.openapi(createRoute({ ...ordersApi.addEmailPedido, middleware: [auth] as const }), async (c) => {
+    const body = c.req.valid('json')
+    const email = await db.transaction(async (tx) => {
+      await requirePermission(tx, c.get('user').id, body.organizacao_id, 'empresa')
+      // Locked: two adds at once must not pass a limit of 1 together.
+      const [org] = await tx.select({ plano: organizations.plano }).from(organizations).where(eq(organizations.id, body.organizacao_id)).for('update')
+      const limite = limitOf(org.plano)
+      if (!mayAddOrderEmail(limite, await countOf(tx, body.organizacao_id))) fail('email', limite < 0 ? m.emailPlanNone : m.emailPlanLimit(limite))
+      const [row] = await tx
+        .insert(orderEmails)
+        .values({ organizationId: body.organizacao_id, email: body.email })
+        .onConflictDoNothing()
+        .returning({ id: orderEmails.id, email: orderEmails.email })
+      if (!row) fail('email', m.emailExists)
+      return row
+    })
+    return c.json({ message: m.emailAdded, email }, 201)
+  })
+
+  app.openapi(createRoute({ ...ordersApi.deleteEmailPedido, middleware: [auth] as const }), async (c) => {
+    const { orgId, emailId, email } = c.req.valid('param')
+    await requirePermission(db, c.get('user').id, orgId, 'empresa')
+    const removed = await db
+      .delete(orderEmails)
+      .where(and(eq(orderEmails.id, emailId), eq(orderEmails.organizationId, orgId), sql`lower(${orderEmails.email}) = lower(${email})`))
+      .returning({ id: orderEmails.id })
+    if (removed.length === 0) abort(404, m.emailNotFound)
+    return c.json({ message: m.emailRemoved }, 200)
+  })
+}

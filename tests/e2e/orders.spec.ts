@@ -1,0 +1,108 @@
+import { expect } from '@playwright/test'
+import { login, test } from './helpers.ts'
+import { apiSession } from './condition-helpers.ts'
+import { BUYER, SELLER, sendDemoOrder } from './order-helpers.ts'
+
+/**
+ * /orders (issue #11 point 5 and 6): the seller's received orders and the buyer's placed ones, the
+ * detail, a 'Q' with a quantity per line, and the e-mail's deep link after Login without JavaScript.
+ * Orders are sent through the API by the demo buyer (order-helpers.ts): this spec changes demo data.
+ */
+
+test('the seller finds the order, opens it and invoices it with a break; the buyer sees it in its placed orders', async ({ page, request, browser }) => {
+  const order = await sendDemoOrder(request)
+  await login(page, SELLER.email, SELLER.password)
+  await page.goto('/personal-environment')
+  await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await expect(page).toHaveURL(/\/orders$/)
+  await expect(page.getByRole('link', { name: 'Pedidos recebidos' })).toHaveAttribute('aria-current', 'page')
+
+  await page.getByRole('searchbox', { name: 'Buscar pedidos' }).fill(String(order.id))
+  await page.getByLabel('Situação').selectOption('A')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  const rows = page.getByTestId('orders-table').locator('tbody tr')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(BUYER.org)
+  await expect(rows.first()).toContainText('Aguardando')
+  await rows.first().getByRole('link', { name: `Ver pedido nº ${order.id}` }).click()
+
+  const detail = page.locator('.order-detail')
+  await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toBeVisible()
+  for (const name of order.products) await expect(detail.getByRole('cell', { name: new RegExp(name) })).toBeVisible()
+  await expect(detail.getByText(/Pedido enviado por Bruno Costa/)).toBeVisible()
+
+  // Q with every quantity as ordered is refused; one line below the order goes.
+  await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
+  await expect(detail.getByRole('alert')).toContainText('Todas as quantidades são as pedidas')
+  const first = detail.getByLabel(new RegExp(`^Faturada de ${order.products[0]}`))
+  const ordered = Number(await first.inputValue())
+  await first.fill(String(ordered - 1))
+  await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
+  await expect(page.getByText('Pedido marcado como “Faturado com quebra”.')).toBeVisible()
+  await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado com quebra')
+  await expect(detail.getByText(/Aguardando → Faturado com quebra, por Ana Paula Lima \(Distribuidora Sol\)/)).toBeVisible()
+  await expect(detail.getByRole('button', { name: 'Marcar como faturado' })).toHaveCount(0)
+
+  const buyer = await browser.newContext()
+  const buyerPage = await buyer.newPage()
+  await login(buyerPage, BUYER.email, BUYER.password)
+  await buyerPage.goto('/personal-environment')
+  await buyerPage.getByRole('button', { name: `Entrar em ${BUYER.org}` }).click()
+  await buyerPage.goto(`/orders?aba=feitos&pedido=${order.id}`)
+  await expect(buyerPage.getByRole('link', { name: 'Pedidos feitos' })).toHaveAttribute('aria-current', 'page')
+  await expect(buyerPage.locator('.order-detail').getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado com quebra')
+  await expect(buyerPage.getByRole('button', { name: 'Repetir pedido' })).toBeVisible()
+  await expect(buyerPage.getByRole('button', { name: 'Marcar como faturado' })).toHaveCount(0)
+  await buyer.close()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("the e-mail's deep link: Login, then the order and a confirmation form; the GET changes nothing, the post does", async ({ page, request }) => {
+    const order = await sendDemoOrder(request, 1)
+    await page.goto(`/update-order-status/${order.id}/F`)
+    await expect(page).toHaveURL(new RegExp(`/login/update-order-status/${order.id}/F$`))
+    await page.getByLabel('E-mail').fill(SELLER.email)
+    await page.getByLabel('Senha').fill(SELLER.password)
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    await expect(page).toHaveURL(new RegExp(`/personal-environment/update-order-status/${order.id}/F$`))
+    await expect(page.getByText('Confirme a mudança deste pedido para “Faturado”.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Aguardando')
+    // Opening it again changes nothing either.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Aguardando')
+    await page.getByRole('button', { name: 'Confirmar: Faturado' }).click()
+    await expect(page).toHaveURL(new RegExp(`/orders\\?pedido=${order.id}$`))
+    await expect(page.locator('.order-detail').getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado')
+    await page.goto(`/personal-environment/update-order-status/${order.id}/N`)
+    await expect(page.getByText('Este pedido já está “Faturado”.')).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Confirmar/ })).toHaveCount(0)
+  })
+})
+
+test("live: the buyer's list shows the seller's change without a reload, and the menu's Pedidos counts it until seen", async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  await login(page, BUYER.email, BUYER.password)
+  await page.goto('/personal-environment')
+  await page.getByRole('button', { name: `Entrar em ${BUYER.org}` }).click()
+  // The counters start once the page has read them: wait for that before the seller acts.
+  const countersRead = page.waitForResponse((res) => res.url().endsWith('/pedidos/contadores'))
+  await page.goto('/visiting-card')
+  await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
+  await countersRead
+  const seller = await apiSession(request, SELLER)
+  const moved = await request.post('/api/pedidos/updateStatus', { headers: seller.headers, data: { organizacao_id: seller.orgId(SELLER.org), pedido_id: order.id, status: 'N' } })
+  expect(moved.status(), await moved.text()).toBe(200)
+  await expect(page.getByRole('link', { name: 'Pedidos, 1 novidade em pedidos' })).toBeVisible()
+
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /^Pedidos/ }).click()
+  await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
+  const row = page.locator(`tr[data-order-id="${order.id}"]`)
+  await expect(row).toContainText('Negado')
+  // With the list on screen, a change shows in place.
+  const again = await sendDemoOrder(request, 1)
+  const moveAgain = await request.post('/api/pedidos/updateStatus', { headers: seller.headers, data: { organizacao_id: seller.orgId(SELLER.org), pedido_id: again.id, status: 'F' } })
+  expect(moveAgain.status()).toBe(200)
+  await expect(page.locator(`tr[data-order-id="${again.id}"]`)).toContainText('Faturado')
+})
