@@ -48,6 +48,7 @@ export function ErrorBoundary() {
   const title = isRouteErrorResponse(error) ? `Erro ${error.status}` : 'Erro inesperado'
   return (
     <main className="auth-page">
+      <title>{`${title} | Pedidos B2B`}</title>
       <section className="card" role="alert">
         <h1>{title}</h1>
         <p>Algo deu errado ao abrir esta página. Tente novamente em instantes.</p>

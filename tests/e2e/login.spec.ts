@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test'
 import { test, CARLA, DEMO, loginWithForm, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
+import { orderMessages } from '../../app/domain/orders/messages.ts'
 
 test('the Login screen of spec §2 opens at / and at unknown paths', async ({ page }) => {
   for (const url of ['/', '/uma/rota/que/nao/existe']) {
@@ -117,7 +118,9 @@ test('the order link of an e-mail goes through Login to the order status update'
   await page.getByLabel('Senha').fill(DEMO.password)
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page).toHaveURL(/\/personal-environment\/update-order-status\/123\/F$/)
-  await expect(page.getByRole('heading', { name: 'Pedido 123' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Atualizar o pedido nº 123' })).toBeVisible()
+  // No order 123 moves through the demo user's organizations: the page says so and changes nothing.
+  await expect(page.getByText(orderMessages.deepNotYours)).toBeVisible()
   // Logged in, the same link goes straight to the update.
   await page.goto('/update-order-status/456/A')
   await expect(page).toHaveURL(/\/personal-environment\/update-order-status\/456\/A$/)

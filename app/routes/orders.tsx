@@ -1,0 +1,278 @@
+import { useEffect } from 'react'
+import { data, Form, Link, useRevalidator } from 'react-router'
+import type { Route } from './+types/orders'
+import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusBadge } from '~/components/orders/order-detail.tsx'
+import { useOrderLive } from '~/components/orders/order-live.tsx'
+import { formatDate } from '~/components/team/format.ts'
+import { useTeamHref } from '~/components/team/links.ts'
+import { Pagination } from '~/components/team/team-tabs.tsx'
+import { formatBrl } from '~/domain/catalog/money.ts'
+import * as ordersApi from '~/domain/orders/contract.ts'
+import { orderMessages as m } from '~/domain/orders/messages.ts'
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/domain/orders/order-status.ts'
+import type { OrderRole } from '~/domain/orders/schemas.ts'
+import { MAX_DB_INT } from '~/domain/shared/fields.ts'
+import { api, apiErrorMessages } from '~/lib/api.server.ts'
+import { requireCompany } from '~/lib/company.server.ts'
+import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
+import { redirectWithToast } from '~/lib/session.server.ts'
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  {
+    title: `${params.customerId ? 'Pedidos do cliente' : 'Pedidos'} | Pedidos B2B`,
+  },
+]
+
+const PER_PAGE = 20
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+type ListState = {
+  aba: OrderRole
+  q: string
+  status: string
+  de: string
+  ate: string
+  page: number
+}
+
+/** The list's own parameters from the address; anything malformed is dropped, not an error page. */
+function listState(search: URLSearchParams, defaultRole: OrderRole): ListState {
+  const aba = search.get('aba') === 'feitos' ? 'C' : search.get('aba') === 'recebidos' ? 'V' : defaultRole
+  const status = ORDER_STATUSES.find((s) => s === search.get('status')) ?? ''
+  const day = (key: string) => (DAY.test(search.get(key) ?? '') ? search.get(key)! : '')
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get('page') ?? '1', 10) || 1))
+  return {
+    aba,
+    q: (search.get('q') ?? '').trim().slice(0, 255),
+    status,
+    de: day('de'),
+    ate: day('ate'),
+    page,
+  }
+}
+
+/** This screen's address without the action's leftovers: the list's parameters and the open order. */
+function backAddress(url: URL) {
+  const params = new URLSearchParams()
+  for (const key of ['aba', 'q', 'status', 'de', 'ate', 'page', 'pedido']) {
+    const value = url.searchParams.get(key)
+    if (value) params.set(key, value)
+  }
+  const query = params.toString()
+  return `${url.pathname.replace(/\.data$/, '')}${query ? `?${query}` : ''}`
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const { company } = await requireCompany(request)
+  const orgId = company.organizacao_id
+  const customerId = params.customerId ? Number(params.customerId) : null
+  // A customer of another seller, or a malformed id: back to Clientes with the reason, as the condition page does.
+  if (params.customerId !== undefined && !(customerId && Number.isInteger(customerId) && customerId > 0 && customerId <= MAX_DB_INT))
+    throw await redirectWithToast(request, '/customers', { kind: 'error', text: m.customerNotFound })
+  // A retailer mostly buys: its orders placed first; a seller, the orders it received.
+  const list = listState(url.searchParams, customerId ? 'V' : company.tipo === 'v' ? 'C' : 'V')
+  const res = await api(request, ordersApi.restorePedidos, {
+    params: {
+      orgId,
+      regPerPage: PER_PAGE,
+      search: list.q || 'null',
+      status: list.status || 'null',
+      papel: customerId ? 'V' : list.aba,
+    },
+    query: {
+      page: list.page,
+      de: list.de || null,
+      ate: list.ate || null,
+      cliente: customerId,
+    },
+  })
+  if (!res.ok) throw await redirectWithToast(request, customerId ? '/customers' : '/personal-environment', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
+  const pedidoId = Number(url.searchParams.get('pedido')) || 0
+  let detail = null
+  if (pedidoId > 0 && pedidoId <= MAX_DB_INT) {
+    const shown = await api(request, ordersApi.showPedido, {
+      params: { orgId, orderId: pedidoId },
+    })
+    detail = shown.ok ? shown.data.pedido : null
+  }
+  return {
+    list,
+    pedidos: res.data.pedidos,
+    cliente: res.data.cliente,
+    detail,
+    pedidoId,
+    customerId,
+    tipo: company.tipo,
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { company } = await requireCompany(request)
+  const formData = await request.formData()
+  const url = new URL(request.url)
+  const intent = String(formData.get('intent') ?? '')
+  const back = backAddress(url)
+  const orgId = company.organizacao_id
+  if (intent === 'status') {
+    const changed = await changeOrderStatus(request, orgId, formData)
+    if (!changed.ok) return data({ intent, errors: changed.errors }, { status: 400 })
+    return redirectWithToast(request, back, { kind: 'success', text: changed.message })
+  }
+  if (intent === 'repeat') return redirectWithToast(request, back, await repeatOrder(request, orgId, formData))
+  return redirectWithToast(request, back, {
+    kind: 'error',
+    text: 'Ação desconhecida.',
+  })
+}
+
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, pedidos, cliente, detail, pedidoId, customerId } = loaderData
+  const href = useTeamHref()
+  const live = useOrderLive()
+  const revalidator = useRevalidator()
+
+  // Spec §4: the list on screen is seen; an order event refreshes it in place.
+  useEffect(() => {
+    live?.view()
+  }, [live?.unread, live?.view])
+  const onEvent = live?.onEvent
+  useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
+
+  const filtered = Boolean(list.q || list.status || list.de || list.ate)
+  const heading = cliente ? m.customerHeading(cliente.nome) : m.heading
+  const errors = actionData?.intent === 'status' ? actionData.errors : null
+  const other = (o: (typeof pedidos.data)[number]) => (o.papel === 'C' ? o.vendedor.nome : o.comprador.nome)
+
+  return (
+    <section className="stack" aria-labelledby="orders-title">
+      <h1 id="orders-title">{heading}</h1>
+      {customerId ? (
+        <p>
+          <Link to="/customers">{m.backToCustomers}</Link>
+        </p>
+      ) : (
+        <nav aria-label="Lados dos pedidos">
+          <ul className="team-tabs">
+            {(['recebidos', 'feitos'] as const).map((tab) => (
+              <li key={tab}>
+                <Link to={`?aba=${tab}`} aria-current={(tab === 'feitos') === (list.aba === 'C') ? 'page' : undefined}>
+                  {tab === 'feitos' ? m.tabPlaced : m.tabReceived}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {pedidoId ? (
+        <section className="card stack order-detail" aria-labelledby={`pedido-${pedidoId}-title`}>
+          {detail ? (
+            <>
+              <OrderSummary order={detail} />
+              {detail.pode_mudar_status ? <StatusActions order={detail} errors={errors} /> : null}
+              {detail.pode_repetir ? <RepeatOrder order={detail} /> : null}
+            </>
+          ) : (
+            <p id={`pedido-${pedidoId}-title`} role="alert">
+              {m.notFound}
+            </p>
+          )}
+          <div>
+            <CloseOrderLink to={href({ pedido: null })} />
+          </div>
+        </section>
+      ) : null}
+
+      <Form method="get" className="products-filters" role="search" aria-label={m.searchLabel}>
+        {customerId ? null : <input type="hidden" name="aba" value={list.aba === 'C' ? 'feitos' : 'recebidos'} />}
+        <div className="field products-search">
+          <label htmlFor="orders-q">{m.searchLabel}</label>
+          <input id="orders-q" name="q" type="search" defaultValue={list.q} placeholder={m.searchPlaceholder} maxLength={255} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-status">{m.statusLabel}</label>
+          <select id="orders-status" name="status" defaultValue={list.status}>
+            <option value="">{m.allStatuses}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-de">{m.fromLabel}</label>
+          <input id="orders-de" name="de" type="date" defaultValue={list.de} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-ate">{m.toLabel}</label>
+          <input id="orders-ate" name="ate" type="date" defaultValue={list.ate} />
+        </div>
+        <button type="submit" className="button">
+          {m.filter}
+        </button>
+        {filtered ? (
+          <Link to={customerId ? '?' : `?aba=${list.aba === 'C' ? 'feitos' : 'recebidos'}`} className="button">
+            {m.clearFilters}
+          </Link>
+        ) : null}
+      </Form>
+
+      {pedidos.data.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{filtered ? m.emptyFiltered : m.empty}</p>
+        </div>
+      ) : (
+        <div className="table-scroll" role="region" aria-label={m.listLabel} tabIndex={0}>
+          <table className="data-table" data-testid="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">Nº</th>
+                <th scope="col">{m.sentAt}</th>
+                <th scope="col">{list.aba === 'C' && !customerId ? m.seller : m.buyer}</th>
+                <th scope="col">{m.condition}</th>
+                <th scope="col">{m.statusLabel}</th>
+                <th scope="col" className="numeric">
+                  {m.total}
+                </th>
+                <th scope="col">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pedidos.data.map((o) => (
+                <tr key={o.id} data-order-id={o.id}>
+                  <td className="nowrap" data-label="Nº">
+                    {o.id}
+                  </td>
+                  <td className="nowrap" data-label={m.sentAt}>
+                    {formatDate(o.created_at)}
+                  </td>
+                  <td data-label={o.papel === 'C' ? m.seller : m.buyer}>
+                    <strong>{other(o)}</strong>
+                    {o.ol ? <div className="muted">{`${m.ol}: ${o.ol.nome}`}</div> : null}
+                  </td>
+                  <td data-label={m.condition}>{o.condicao_nome}</td>
+                  <td data-label={m.statusLabel}>
+                    <StatusBadge status={o.status} />
+                  </td>
+                  <td className="numeric nowrap" data-label={m.total}>
+                    {formatBrl(o.total_faturado_centavos ?? o.total_centavos)}
+                  </td>
+                  <td>
+                    <div className="actions">
+                      <Link to={href({ pedido: o.id })} className="button" aria-label={m.open(o.id)} preventScrollReset>
+                        Ver
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={pedidos.current_page} lastPage={pedidos.last_page} total={pedidos.total} noun={m.noun} href={(page) => href({ page, pedido: null })} />
+    </section>
+  )
+}

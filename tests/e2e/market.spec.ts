@@ -1,0 +1,95 @@
+import { expect, type Page } from '@playwright/test'
+import { BRUNO, login, test } from './helpers.ts'
+import { DEMO_ORGS } from './organization-helpers.ts'
+
+/**
+ * The market of issue #11 as Farmácia Central (Bruno) sees Distribuidora Sol's demo conditions: the search
+ * without accents, a filter, favorites, the other offers, the shopping list and the cart. It changes
+ * Farmácia Central's favorites, Bruno's list and carts, and puts them back where it can (DEMO_DATA_SPECS).
+ */
+
+async function openMarket(page: Page) {
+  await login(page, BRUNO.email, BRUNO.password)
+  await page.getByRole('button', { name: `Entrar em ${DEMO_ORGS.central.nome}` }).click()
+  await expect(page).toHaveURL(/\/market$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Mercado' })).toBeVisible()
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: /^Produtos, página/ }).getByRole('listitem')
+const search = (page: Page) => page.getByRole('search', { name: 'Busca e filtros do mercado' })
+
+test('search without accents, filter by brand, favorites and the other offers', async ({ page }) => {
+  await openMarket(page)
+  await expect(cards(page).first()).toBeVisible()
+
+  await search(page).getByLabel('Buscar produtos').fill('dipirona sodica')
+  await search(page).getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/q=dipirona\+sodica/)
+  // The address changes before the new page of cards renders: assertions that wait, not a snapshot of the list.
+  await expect(cards(page).getByRole('heading').filter({ hasNotText: /^Dipirona Sódica/ })).toHaveCount(0)
+  await expect(cards(page).first()).toBeVisible()
+
+  await search(page).getByLabel('Marca').selectOption('EMS')
+  await search(page).getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/marca=EMS/)
+  await expect(cards(page).locator('.market-meta').filter({ hasNotText: 'EMS' })).toHaveCount(0)
+  await expect(cards(page).first()).toBeVisible()
+
+  const first = cards(page).first()
+  const name = (await first.getByRole('heading').textContent())!
+  await first.getByRole('button', { name: `Favoritar ${name}` }).click()
+  await expect(page.getByText('Produto adicionado aos favoritos.')).toBeVisible()
+  await expect(cards(page).first().getByRole('button', { name: `Remover dos favoritos ${name}` })).toHaveAttribute('aria-pressed', 'true')
+
+  await page.goto('/market?favoritos=1')
+  await expect(cards(page).getByRole('heading')).toHaveText([name])
+
+  // Its generics condition is also served by Logística Express: two offers.
+  await cards(page).first().getByRole('link', { name: `Ver ofertas de ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Ofertas de ${name}` })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Via Logística Express')).toBeVisible()
+  await expect(dialog.getByText('Direto do fornecedor')).toBeVisible()
+  await dialog.getByRole('link', { name: 'Fechar' }).click()
+  await expect(dialog).toHaveCount(0)
+
+  await cards(page).first().getByRole('button', { name: `Remover dos favoritos ${name}` }).click()
+  await expect(page.getByText('Produto removido dos favoritos.')).toBeVisible()
+  await expect(page.getByText('Nenhum produto encontrado com estes filtros.')).toBeVisible()
+})
+
+test('add to the shopping list, move the line into a cart, and add to a cart from the card', async ({ page }) => {
+  await openMarket(page)
+  await page.goto('/market?q=paracetamol')
+  const card = cards(page).first()
+  const name = (await card.getByRole('heading').textContent())!
+  const price = (await card.locator('.market-price strong').textContent())!
+
+  await card.getByRole('button', { name: `Adicionar à lista ${name}` }).click()
+  await expect(page.getByText('Produto adicionado à lista de compras.')).toBeVisible()
+  await page.getByRole('link', { name: /^Lista de compras/ }).click()
+  const row = page.getByRole('row', { name: new RegExp(name) })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText(`${price} / un.`)
+  await row.getByRole('button', { name: `Mover para o carrinho ${name}` }).click()
+  await expect(page.getByText('Produto movido para o carrinho.')).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0)
+
+  await page.goto('/market?q=paracetamol')
+  const again = cards(page).first()
+  await again.getByLabel('Quantidade').fill('12')
+  await again.getByRole('button', { name: `Adicionar ao carrinho ${name}` }).click()
+  await expect(page.getByText('Produto adicionado ao carrinho.')).toBeVisible()
+})
+
+test('without JavaScript the search is a plain form and the list still works', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await openMarket(page)
+  await search(page).getByLabel('Buscar produtos').fill('DIPIRONA SÓDICA')
+  await search(page).getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/q=DIPIRONA\+S%C3%93DICA/)
+  await expect(cards(page).getByRole('heading').filter({ hasNotText: /^Dipirona Sódica/ })).toHaveCount(0)
+  await expect(cards(page).first()).toBeVisible()
+  await context.close()
+})
