@@ -32,7 +32,9 @@ const MIGRATION_LOCK = 727_001
  */
 export async function openDatabase(options: { url?: string; dataDir?: string; template?: Blob }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // No JIT (decision 029): the planner's estimates for the market's per-product checks crossed the JIT
+    // thresholds and compiling took 1.5 s of a 1.6 s query; short OLTP statements never repay it.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' })
     // An idle connection cut by the server (restart, admin, dropped test database) must not crash the process:
     // the pool drops it and opens another on the next query.
     pool.on('error', (error) => console.error('Conexão ociosa com o PostgreSQL encerrada:', error.message))

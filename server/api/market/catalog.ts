@@ -40,10 +40,18 @@ export function searchWords(search: string | null | undefined) {
     .slice(0, 8)
 }
 
+/**
+ * One word of the search on `p.busca`. A word of one or two letters has no trigram: as a LIKE it would make
+ * the trigram index read every entry ('vitamina c'), so it filters the rows the longer words found instead.
+ */
+function wordCondition(word: string): SQL {
+  return word.length >= 3 ? sql`p.busca like f_unaccent(lower(${likePattern(word)}))` : sql`strpos(p.busca, f_unaccent(lower(${word}))) > 0`
+}
+
 /** The product-side conditions on `p` (products) for the filters. */
 function productWhere(buyerId: number, f: MarketFilters): SQL {
   const where: SQL[] = [sql`p.ativo`]
-  for (const word of searchWords(f.search)) where.push(sql`p.busca like f_unaccent(lower(${likePattern(word)}))`)
+  for (const word of searchWords(f.search)) where.push(wordCondition(word))
   if (f.marca) where.push(sql`p.marca = ${f.marca}`)
   if (f.categoria) where.push(sql`p.categoria = ${f.categoria}`)
   if (f.favoritos) where.push(sql`exists (select 1 from product_favorites fav where fav.organization_id = ${buyerId}::int and fav.product_id = p.id)`)
@@ -54,35 +62,21 @@ function productWhere(buyerId: number, f: MarketFilters): SQL {
 const sellableLine = sql`cp.ativo and (c.tipo_tabela = 'D' or cp.preco_liquido_centavos is not null)`
 
 /**
- * The offers' sellers (narrowed to a vertical) and the matching products among theirs that have an
- * offered line, as CTEs `o` (offers) and `m` (matching products: id, nome, busca, organization_id).
+ * The offers (CTE `o`) and the matching products that have a sellable line in one of them (CTE `m`: id,
+ * nome, busca, organization_id).
  *
- * The sellers' products matching the filters come first (`mp`: the trigram index answers a search); then
- * each is checked (`m`) by the (product_id) index of condition_products against `oc`, the offered
- * conditions, as a per-product subquery (OFFSET 0 keeps PostgreSQL from turning it into a join that reads
- * every line of the offered conditions) whose IN lists are hashed once. Both CTEs are MATERIALIZED so the
- * check runs on the sellers' matches only. Its cost grows with the number of matching products: see the
- * README's "Market search".
+ * `bs` gathers the offered conditions per seller; a product matches when its row's `ofertas` (the conditions
+ * with a sellable line of it, kept by the database, decision 030) meets its seller's list: a check inside the
+ * row the search reads anyway, where a probe of the lines per match cost ~5 µs each and made most of a broad
+ * search. Cost: the trigram index's matches of every seller and their heap rows (README, "Market search").
  */
 function matching(buyerId: number, f: MarketFilters): SQL {
-  const sellers = f.verticalId
-    ? sql`select distinct o.seller_id from o join organizations v on v.id = o.seller_id where v.vertical_id = ${f.verticalId}::int`
-    : sql`select distinct o.seller_id from o`
+  const vertical = f.verticalId ? sql` where o.seller_id in (select v.id from organizations v where v.vertical_id = ${f.verticalId}::int)` : sql``
   return sql`o as materialized ${offersOf(buyerId)},
-    oc as materialized (select distinct o.condition_id, c.tipo_tabela = 'L' as liquida from o join conditions c on c.id = o.condition_id),
-    mp as materialized (
-      select p.id, p.nome, p.busca, p.organization_id from products p
-      where p.organization_id in (${sellers}) and ${productWhere(buyerId, f)}
-    ),
+    bs as materialized (select o.seller_id, array_agg(distinct o.condition_id) as conds from o${vertical} group by o.seller_id),
     m as materialized (
-      select p.id, p.nome, p.busca, p.organization_id from mp p
-      where exists (
-          select 1 from condition_products cp
-          where cp.product_id = p.id and cp.ativo
-            and cp.condition_id in (select oc.condition_id from oc)
-            and (cp.preco_liquido_centavos is not null or cp.condition_id in (select oc.condition_id from oc where not oc.liquida))
-          offset 0
-        )
+      select p.id, p.nome, p.busca, p.organization_id from products p join bs on bs.seller_id = p.organization_id
+      where ${productWhere(buyerId, f)} and p.ofertas && bs.conds
     )`
 }
 

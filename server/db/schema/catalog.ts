@@ -38,6 +38,12 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`f_unaccent(lower(coalesce(nome, '') || ' ' || coalesce(marca, '') || ' ' || coalesce(categoria, '') || ' ' || coalesce(ean, '') || ' ' || coalesce(codigo, '')))`,
       ),
+    /**
+     * The conditions with a sellable line of this product (active, and a net price when the table is 'L'),
+     * kept by PostgreSQL's triggers on condition_products and conditions (migration 0011, decision 030):
+     * the market checks a search's matches in the row instead of probing the lines once per product.
+     */
+    ofertas: integer('ofertas').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
