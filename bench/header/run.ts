@@ -11,14 +11,15 @@ import { createFileStore } from '../../server/files/file-store.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 
 // The company layout's header on a big supplier: `npm run bench:header`. See bench/header/README.md.
-// A supplier with 5,000 customers, each with its F chat channel and a few messages, in a fresh PostgreSQL
-// database; GET api/empresas/profile/{id} through the real API in-process, with the header's chat counters
+// A supplier with 5,000 customers, each with its F chat channel and a few messages, and 50,000 orders from
+// them, in a fresh PostgreSQL database; GET api/empresas/profile/{id} through the real API in-process, with the header's chat counters
 // computed from every channel (as before migration 0010) and read from the counters kept on write.
 
 const { values: args } = parseArgs({
   options: {
     customers: { type: 'string', default: '5000' },
     messages: { type: 'string', default: '4' },
+    orders: { type: 'string', default: '50000' },
     requests: { type: 'string', default: '300' },
     'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     keep: { type: 'boolean', default: false },
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
 })
 const CUSTOMERS = Number(args.customers)
 const MESSAGES = Number(args.messages)
+const ORDERS = Number(args.orders)
 const REQUESTS = Number(args.requests)
 
 const adminUrl = args['postgres-url']
@@ -50,15 +52,15 @@ async function admin(sql: string) {
 const SUPPLIER_MEMBERS = 3
 
 /**
- * The data set, on a freshly migrated database (ids start at 1). Each part is one step, run in order; the
- * header's other counters get theirs here when their tables exist: the orders issue adds a step writing
- * 50,000 orders of these customers to the supplier (with the order counters they keep), so that the same run
- * measures the header with both.
+ * The data set, on a freshly migrated database (ids start at 1). Each part is one step, run in order: the
+ * chat's channels and messages, then the supplier's order history with the order counters it keeps, so that
+ * one run measures the header with both.
  */
 async function buildDataSet(raw: pg.Client) {
   for (const [label, step] of [
     ['empresas, pessoas e vínculos de cliente', companies],
     ['canais e mensagens', chat],
+    [`${ORDERS.toLocaleString('pt-BR')} pedidos`, orderHistory],
   ] as const) {
     const t0 = performance.now()
     await step(raw)
@@ -117,6 +119,27 @@ async function chat(raw: pg.Client) {
      select c.id, $1 + (c.partner_id - 1), (select max(id) from chat_messages m where m.channel_id = c.id)
      from chat_channels c where c.padrao = 'F' and c.partner_id % 2 = 0`,
     [SUPPLIER_MEMBERS],
+  )
+}
+
+/**
+ * ORDERS orders of the customers to the supplier under one condition, oldest first, one in ten still 'A', then
+ * F, Q and N; with their first history row, and order_counters as enviaPedido and updateStatus keep them. No
+ * lines: the header reads none.
+ */
+async function orderHistory(raw: pg.Client) {
+  await raw.query(`insert into conditions (organization_id, nome, tipo_tabela) values (1, 'Condição Geral', 'D')`)
+  await raw.query(
+    `insert into orders (buyer_id, seller_id, condition_id, chave, status, condicao_nome, pagamento_nome, quantidade_total, subtotal_centavos, total_centavos, created_at, updated_at)
+     select 2 + i % $2, 1, 1, 'bench-' || i, case when i % 10 = 0 then 'A' when i % 10 = 1 then 'Q' when i % 10 = 2 then 'N' else 'F' end,
+            'Condição Geral', 'Boleto 28 dias', 10, 10000 + i % 5000, 10000 + i % 5000, now() - ($1 - i) * interval '10 minutes', now() - ($1 - i) * interval '10 minutes'
+     from generate_series(1, $1) i`,
+    [ORDERS, CUSTOMERS],
+  )
+  await raw.query(`insert into order_status_history (order_id, de, para, organization_id, created_at) select id, null, 'A', buyer_id, created_at from orders`)
+  await raw.query(
+    `insert into order_counters (organization_id, status, total)
+     select org, status, count(*)::int from (select buyer_id as org, status from orders union all select seller_id, status from orders) parties group by org, status`,
   )
 }
 
@@ -190,6 +213,7 @@ async function main() {
     line('antes: contadores contados em cada canal', before)
     line('agora: contadores mantidos na escrita', now)
     console.log(`  ganho: p50 ${(percentile(before, 50) / percentile(now, 50)).toFixed(0)}×, p95 ${(percentile(before, 95) / percentile(now, 95)).toFixed(0)}×`)
+    line(`o contador de pedidos do menu: GET api/pedidos/contadores/1 (${ORDERS.toLocaleString('pt-BR')} pedidos)`, await measure('agora', '/api/pedidos/contadores/1', REQUESTS))
     line('para comparar: GET api/chat/notificacoes/1 (mapa por canal)', await measure('agora', '/api/chat/notificacoes/1', Math.min(REQUESTS, 50)))
     if (args.keep) console.log(`\nBanco mantido: ${dbName}`)
   } finally {
