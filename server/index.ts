@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -72,7 +73,11 @@ if (config.env === 'production') {
   const buildDir = path.resolve('build')
   // A missing asset is a 404, never the Login page: a stale page must not load HTML as a script.
   web.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
-  web.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  // The public folder's own files (favicon…) by name: a page's address costs no disk lookup (two stats a view).
+  const publicDir = path.join(buildDir, 'client')
+  const publicNames = new Set(readdirSync(publicDir).filter((name) => name !== 'assets'))
+  const servePublic = express.static(publicDir, { maxAge: '1h', index: false })
+  web.use((req, res, next) => (publicNames.has(req.path.split('/')[1]) ? servePublic(req, res, next) : next()))
   const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
   web.all('/{*splat}', createRequestHandler({ build, mode: 'production' }))
 } else {

@@ -2,8 +2,20 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 const INFO = 'pedidos-b2b web session: API token'
 
+/** Keys derived lately: a session is read on every view, and the derivation was a tenth of reading it. */
+const recentKeys = new Map<string, Buffer>()
+const RECENT_KEYS = 10_000
+
 /** A key only the holder of the session id can derive: the database alone cannot open the token. */
-const keyOf = (sessionId: string) => Buffer.from(hkdfSync('sha256', sessionId, '', INFO, 32))
+function keyOf(sessionId: string) {
+  let key = recentKeys.get(sessionId)
+  if (!key) {
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear()
+    key = Buffer.from(hkdfSync('sha256', sessionId, '', INFO, 32))
+    recentKeys.set(sessionId, key)
+  }
+  return key
+}
 
 /** AES-256-GCM of `plain` under the session id's key: `iv.tag.ciphertext`, base64url. */
 export function sealToken(sessionId: string, plain: string): string {

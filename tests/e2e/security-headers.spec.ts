@@ -111,3 +111,12 @@ test('no policy violation while Ana logs in, enters Distribuidora Sol, chats liv
   expect(brunoViolations, 'violations in Bruno’s browser').toEqual([])
   await bruno.context.close()
 })
+
+test("the public folder's files are served as files, a page's address never is", async ({ request }) => {
+  const icon = await request.get('/favicon.svg')
+  expect(icon.status()).toBe(200)
+  expect(icon.headers()['content-type']).toContain('image/svg+xml')
+  expect(await icon.text()).toContain('<svg')
+  const missing = await request.get('/favicon.svg/nothing-here')
+  expect(missing.headers()['content-type'] ?? '').not.toContain('image/svg+xml')
+})
