@@ -5,7 +5,7 @@ import pg from 'pg'
 import { createApi } from '../../server/api/index.ts'
 import { issueToken } from '../../server/api/http.ts'
 import { marketPage, offersOfProducts, searchWords } from '../../server/api/market/catalog.ts'
-import { offersOf } from '../../server/api/market/offers.ts'
+import { offersOf, openOffers } from '../../server/api/market/offers.ts'
 import { likePattern } from '../../server/api/pagination.ts'
 import { loadConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
@@ -165,8 +165,9 @@ async function main() {
     const apiTimes = await timed(REQUESTS, call)
     // What the handler runs after the membership check: the page with its total, then the page's offers.
     const queryTimes = await timed(REQUESTS, async (i) => {
-      const { ids } = await marketPage(database.db, buyerId, { search: TERMS[i % TERMS.length] }, 1 + (i % 3), 20)
-      await offersOfProducts(database.db, buyerId, ids)
+      const open = await openOffers(database.db, buyerId)
+      const { ids } = await marketPage(database.db, open, buyerId, { search: TERMS[i % TERMS.length] }, 1 + (i % 3), 20)
+      await offersOfProducts(database.db, buyerId, ids, open)
     })
     // The same page and total as a plain join of the lines with every index off: what the search costs
     // without the trigram index and without products.ofertas (decision 030).

@@ -5,7 +5,7 @@ import { parseDecimal } from '../../../app/domain/pricing/decimal.ts'
 import { linePrice } from '../../../app/domain/pricing/line-price.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { likePattern } from '../pagination.ts'
-import { offersOf } from './offers.ts'
+import { offersOf, offerTable, type OfferRow } from './offers.ts'
 
 /**
  * What the market reads (docs/decisions/026-market.md): the products a buyer may buy, one row per
@@ -62,21 +62,28 @@ function productWhere(buyerId: number, f: MarketFilters): SQL {
 const sellableLine = sql`cp.ativo and (c.tipo_tabela = 'D' or cp.preco_liquido_centavos is not null)`
 
 /**
- * The offers (CTE `o`) and the matching products that have a sellable line in one of them (CTE `m`: id,
- * nome, busca, organization_id).
+ * The matching products that have a sellable line in one of the buyer's offers (CTE `m`: id, nome, busca,
+ * organization_id), the offers read once by `openOffers`.
  *
  * `bs` gathers the offered conditions per seller; a product matches when its row's `ofertas` (the conditions
  * with a sellable line of it, kept by the database, decision 030) meets its seller's list: a check inside the
- * row the search reads anyway, where a probe of the lines per match cost ~5 µs each and made most of a broad
- * search. Cost: the trigram index's matches of every seller and their heap rows (README, "Market search").
+ * row the search reads anyway. The offers' sellers also narrow the trigram search (a second bitmap on
+ * organization_id), so the rows read are the matches of the buyer's sellers, not of every seller. Cost: those
+ * rows (README, "Market search").
  */
-function matching(buyerId: number, f: MarketFilters): SQL {
-  const vertical = f.verticalId ? sql` where o.seller_id in (select v.id from organizations v where v.vertical_id = ${f.verticalId}::int)` : sql``
-  return sql`o as materialized ${offersOf(buyerId)},
-    bs as materialized (select o.seller_id, array_agg(distinct o.condition_id) as conds from o${vertical} group by o.seller_id),
+function matching(offers: readonly OfferRow[], buyerId: number, f: MarketFilters): SQL {
+  const pairs = new Map(offers.map((o) => [`${o.sellerId} ${o.conditionId}`, o]))
+  const sellerOf = [...pairs.values()].map((o) => o.sellerId)
+  const conditionOf = [...pairs.values()].map((o) => o.conditionId)
+  const sellers = [...new Set(sellerOf)]
+  const vertical = f.verticalId ? sql` and p.organization_id in (select v.id from organizations v where v.vertical_id = ${f.verticalId}::int)` : sql``
+  return sql`bs as materialized (
+      select u.seller_id, array_agg(u.condition_id) as conds
+      from unnest(${sql.param(sellerOf)}::int[], ${sql.param(conditionOf)}::int[]) as u(seller_id, condition_id) group by u.seller_id
+    ),
     m as materialized (
       select p.id, p.nome, p.busca, p.organization_id from products p join bs on bs.seller_id = p.organization_id
-      where ${productWhere(buyerId, f)} and p.ofertas && bs.conds
+      where p.organization_id = any(${sql.param(sellers)}::int[])${vertical} and ${productWhere(buyerId, f)} and p.ofertas && bs.conds
     )`
 }
 
@@ -84,33 +91,36 @@ function matching(buyerId: number, f: MarketFilters): SQL {
  * One page of matching product ids, and how many there are. By `busca` (the name first, without accents
  * or case), so 'Sabão' comes before 'Sabonete' whatever the database's collation.
  */
-export const pageQuery = (buyerId: number, f: MarketFilters, page: number, perPage: number) =>
-  sql`with ${matching(buyerId, f)}
+export const pageQuery = (offers: readonly OfferRow[], buyerId: number, f: MarketFilters, page: number, perPage: number) =>
+  sql`with ${matching(offers, buyerId, f)}
     select m.id, count(*) over () as total from m order by m.busca, m.id limit ${perPage} offset ${(page - 1) * perPage}`
 
-export async function marketPage(db: Exec, buyerId: number, f: MarketFilters, page: number, perPage: number) {
-  const rows = await rowsOf<{ id: number; total: number | string }>(db, pageQuery(buyerId, f, page, perPage))
+export async function marketPage(db: Exec, offers: readonly OfferRow[], buyerId: number, f: MarketFilters, page: number, perPage: number) {
+  if (!offers.length) return { ids: [], total: 0 }
+  const rows = await rowsOf<{ id: number; total: number | string }>(db, pageQuery(offers, buyerId, f, page, perPage))
   if (rows.length) return { ids: rows.map((r) => r.id), total: Number(rows[0].total) }
   if (page === 1) return { ids: [], total: 0 }
-  const [count] = await rowsOf<{ total: number | string }>(db, sql`with ${matching(buyerId, f)} select count(*) as total from m`)
+  const [count] = await rowsOf<{ total: number | string }>(db, sql`with ${matching(offers, buyerId, f)} select count(*) as total from m`)
   return { ids: [], total: Number(count.total) }
 }
 
 /** Up to `limit` matching products, by name, with their seller: the search box's suggestions. */
-export async function suggestions(db: Exec, buyerId: number, search: string, limit: number) {
+export async function suggestions(db: Exec, offers: readonly OfferRow[], buyerId: number, search: string, limit: number) {
+  if (!offers.length) return []
   return rowsOf<{ id: number; nome: string; marca: string | null; vendedor: string }>(
     db,
-    sql`with ${matching(buyerId, { search })}
+    sql`with ${matching(offers, buyerId, { search })}
       select m.id, m.nome, p.marca, s.nome as vendedor from m join products p on p.id = m.id join organizations s on s.id = m.organization_id
       order by m.busca, m.id limit ${limit}`,
   )
 }
 
 /** The brands and categories of what the buyer may buy, and the sellers' verticals with their categories. */
-export async function marketFacets(db: Exec, buyerId: number) {
+export async function marketFacets(db: Exec, offers: readonly OfferRow[], buyerId: number) {
+  if (!offers.length) return []
   return rowsOf<{ marca: string | null; categoria: string | null; vertical_id: number | null; vertical: string | null }>(
     db,
-    sql`with ${matching(buyerId, {})}
+    sql`with ${matching(offers, buyerId, {})}
       select distinct p.marca, p.categoria, v.id as vertical_id, v.nome as vertical
       from m join products p on p.id = m.id join organizations s on s.id = m.organization_id left join verticals v on v.id = s.vertical_id`,
   )
@@ -183,14 +193,17 @@ type RawOffer = {
   preco_centavos: number
 }
 
-/** Every offer open to the buyer of each of these products (active products only). */
-export async function offersOfProducts(db: Exec, buyerId: number, productIds: readonly number[]): Promise<Map<number, OfferLine[]>> {
+/**
+ * Every offer open to the buyer of each of these products (active products only). `known`: the buyer's offers
+ * when already read (`openOffers`); else only those of the conditions listing the products are worked out.
+ */
+export async function offersOfProducts(db: Exec, buyerId: number, productIds: readonly number[], known?: readonly OfferRow[]): Promise<Map<number, OfferLine[]>> {
   const byProduct = new Map<number, OfferLine[]>()
-  if (!productIds.length) return byProduct
+  if (!productIds.length || known?.length === 0) return byProduct
   const scope = sql`c.id in (select x.condition_id from condition_products x where x.product_id in (${ids(productIds)}) and x.ativo)`
   const rows = await rowsOf<RawOffer>(
     db,
-    sql`with o as materialized ${offersOf(buyerId, scope)}
+    sql`with o as materialized ${known ? offerTable(known) : offersOf(buyerId, scope)}
       select cp.product_id, o.condition_id, o.condition_partner_id, o.seller_id, o.ol_id, c.nome as condicao_nome, c.tipo_tabela,
         c.minimo_valor_centavos, c.minimo_quantidade, to_char(c.fim, 'YYYY-MM-DD') as fim, cp.desconto::text as desconto, cp.preco_liquido_centavos,
         cp.qtd_min, cp.qtd_max, cp.multiplo, cpp.desconto_extra::text as desconto_extra, s.nome as vendedor_nome, olo.nome as ol_nome, p.preco_centavos

@@ -5,6 +5,7 @@ import { MAX_SUGGESTIONS, marketMessages as m } from '../../../app/domain/market
 import { nearestQuantity, quantityProblem } from '../../../app/domain/checkout/quantity.ts'
 import { productFavorites } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
+import { openOffers } from './offers.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { paginated } from '../pagination.ts'
 import { bestForQuantity, byUnitPrice, marketFacets, marketPage, offerAnswer, offersOfProducts, priceOf, productAnswer, productsById, searchWords, suggestions, type MarketFilters } from './catalog.ts'
@@ -28,8 +29,9 @@ export function registerMarket(app: Api, { db }: Deps) {
     if (filterType === 'marca' && filter !== null) f.marca = filter
     if (filterType === 'categoria' && filter !== null) f.categoria = filter
     if (filterType === 'favoritos') f.favoritos = true
-    const { ids, total } = await marketPage(db, companyId, f, q.page, regPerPage)
-    const [products, offers] = await Promise.all([productsById(db, companyId, ids), offersOfProducts(db, companyId, ids)])
+    const open = await openOffers(db, companyId)
+    const { ids, total } = await marketPage(db, open, companyId, f, q.page, regPerPage)
+    const [products, offers] = await Promise.all([productsById(db, companyId, ids), offersOfProducts(db, companyId, ids, open)])
     const data = products.flatMap((p) => {
       const ranked = byUnitPrice(offers.get(p.id) ?? [])
       // A product whose last offer closed between the two reads is left out of the page.
@@ -44,7 +46,7 @@ export function registerMarket(app: Api, { db }: Deps) {
     await requireMembership(db, c.get('user').id, companyId)
     const text = searchWords(search).join(' ')
     if (text.length < 2) return c.json({ sugestoes: [] }, 200)
-    return c.json({ sugestoes: await suggestions(db, companyId, text, MAX_SUGGESTIONS) }, 200)
+    return c.json({ sugestoes: await suggestions(db, await openOffers(db, companyId), companyId, text, MAX_SUGGESTIONS) }, 200)
   })
 
   app.openapi(createRoute({ ...api.showProduto, middleware: [requireAuth(db)] as const }), async (c) => {
@@ -75,14 +77,14 @@ export function registerMarket(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...api.showMarcasCategorias, middleware: [requireAuth(db)] as const }), async (c) => {
     const { companyId } = c.req.valid('param')
     await requireMembership(db, c.get('user').id, companyId)
-    const rows = await marketFacets(db, companyId)
+    const rows = await marketFacets(db, await openOffers(db, companyId), companyId)
     return c.json({ marcas: sorted(rows.map((r) => r.marca)), categorias: sorted(rows.map((r) => r.categoria)) }, 200)
   })
 
   app.openapi(createRoute({ ...api.showVerticalCategorias, middleware: [requireAuth(db)] as const }), async (c) => {
     const { companyId } = c.req.valid('param')
     await requireMembership(db, c.get('user').id, companyId)
-    const rows = await marketFacets(db, companyId)
+    const rows = await marketFacets(db, await openOffers(db, companyId), companyId)
     const verticals = new Map<number, { id: number; nome: string; categorias: (string | null)[] }>()
     for (const r of rows) {
       if (r.vertical_id === null) continue
