@@ -19,7 +19,7 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = ({ params }) => [
   {
-    title: `${params.customerId ? 'Pedidos do cliente' : 'Pedidos'} | Pedidos B2B`,
+    title: `${params.customerId ? m.customerPageTitle : m.heading} | Pedidos B2B`,
   },
 ]
 
@@ -87,6 +87,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       cliente: customerId,
     },
   })
+  // A member whose role may not see the orders stays in the company (for a supplier this is its landing screen).
+  if (res.status === 403) return { forbidden: true as const, customerId }
   if (!res.ok) throw await redirectWithToast(request, customerId ? '/customers' : '/personal-environment', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
   const pedidoId = Number(url.searchParams.get('pedido')) || 0
   let detail = null
@@ -97,6 +99,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     detail = shown.ok ? shown.data.pedido : null
   }
   return {
+    forbidden: false as const,
     list,
     pedidos: res.data.pedidos,
     cliente: res.data.cliente,
@@ -127,6 +130,17 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.forbidden)
+    return (
+      <section className="stack" aria-labelledby="orders-title">
+        <h1 id="orders-title">{loaderData.customerId ? m.customerPageTitle : m.heading}</h1>
+        <p role="alert">{m.noPermission}</p>
+      </section>
+    )
+  return <OrdersList loaderData={loaderData} actionData={actionData} />
+}
+
+function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
   const { list, pedidos, cliente, detail, pedidoId, customerId } = loaderData
   const href = useTeamHref()
   const live = useOrderLive()

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { PermissionId } from '../../app/domain/team/permissions.ts'
+import { cargoPermissions, cargos, memberships } from '../../server/db/schema/index.ts'
 import { CHANNEL_DENIED } from '../../server/api/broadcasting/auth.ts'
 import { signChannel } from '../../server/realtime/signatures.ts'
 import { createOrganization, createTestApi, newUser, type TestApi } from './harness.ts'
@@ -10,6 +13,13 @@ beforeAll(async () => {
   t.config.pusherAppSecret = SECRET
 })
 afterAll(() => t.close())
+
+/** A role holding `permissions`, given to the member. */
+async function giveRole(orgId: number, userId: number, permissions: PermissionId[]) {
+  const [cargo] = await t.db.insert(cargos).values({ organizationId: orgId, nome: `Cargo ${permissions.join(' ')}` }).returning()
+  await t.db.insert(cargoPermissions).values(permissions.map((permissao) => ({ cargoId: cargo.id, permissao })))
+  await t.db.update(memberships).set({ cargoId: cargo.id }).where(and(eq(memberships.userId, userId), eq(memberships.organizationId, orgId)))
+}
 
 function authorize(token: string | undefined, fields: Record<string, string>) {
   return t.raw('POST', '/api/broadcasting/auth', {
@@ -46,6 +56,16 @@ describe('POST api/broadcasting/auth', () => {
     expect((await authorize(member.token, { socket_id: '5.6', channel_name: channel })).status).toBe(200)
     expect((await authorize(outsider.token, { socket_id: '5.6', channel_name: channel })).status).toBe(403)
     expect((await authorize(member.token, { socket_id: '5.6', channel_name: 'private-organizacao.ped.99999999999' })).status).toBe(403)
+  })
+
+  test('the orders channel: a member whose role may not read the orders no, one whose role may yes (decision 031)', async () => {
+    const admin = await newUser(t)
+    const clerk = await newUser(t)
+    const org = await createOrganization(t, { nome: 'Canal com Cargos' }, [{ userId: admin.id, isAdmin: true }, { userId: clerk.id }])
+    const channel = `private-organizacao.ped.${org.id}`
+    expect((await authorize(clerk.token, { socket_id: '7.8', channel_name: channel })).status).toBe(403)
+    await giveRole(org.id, clerk.id, ['pedidos_ver'])
+    expect((await authorize(clerk.token, { socket_id: '7.8', channel_name: channel })).status).toBe(200)
   })
 
   test('channels nobody may join yet, a bad socket id, and no token', async () => {

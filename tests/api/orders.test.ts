@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { orderMessages as m } from '../../app/domain/orders/messages.ts'
+import { NOT_PERMITTED } from '../../server/api/organizations/membership.ts'
 import { cargoPermissions, cargos, checkoutItems, checkouts, conditionProducts, memberships, orderCounters, orderItems, orders, products } from '../../server/db/schema/index.ts'
 import type { Publisher } from '../../server/realtime/publisher.ts'
 import { createTestApi, expectValidation, type TestApi } from './harness.ts'
@@ -57,7 +58,7 @@ describe('reading orders', () => {
     })
     expect((await list(w, w.buyer.id, w.buyerUser.token, '20/null/null/V')).body.pedidos.total).toBe(0)
 
-    const received = await list(w, w.seller.id, w.sellerClerk.token)
+    const received = await list(w, w.seller.id, w.sellerAdmin.token)
     expect(received.body.pedidos.data.map((o: { papel: string }) => o.papel)).toEqual(['V', 'V', 'V'])
     const asOl = await list(w, w.ol.id, w.olUser.token)
     expect(asOl.body.pedidos.data).toEqual([expect.objectContaining({ id: viaOl.id, papel: 'O' })])
@@ -150,6 +151,32 @@ describe('status changes', () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, direct.id))
     expect(row.status).toBe('N')
     await expectCountersConsistent([w.buyer.id, w.seller.id])
+  })
+
+  test("reading needs 'Ver pedidos' (or 'Mudar situação'): a member without either is refused the list, the detail, the counters and the reorder (decision 031)", async () => {
+    const w = await orderWorld(t)
+    const order = await seedOrder(t, w)
+    const clerk = w.sellerClerk.token
+    const refused = [
+      await list(w, w.seller.id, clerk),
+      await t.get(`/api/pedidos/showPedido/${w.seller.id}/${order.id}`, { token: clerk }),
+      await t.get(`/api/pedidos/contadores/${w.seller.id}`, { token: clerk }),
+    ]
+    for (const res of refused) expect(res).toMatchObject({ status: 403, body: { message: NOT_PERMITTED } })
+    const giveRole = async (permissao: 'pedidos_ver' | 'pedidos_status') => {
+      const [cargo] = await t.db.insert(cargos).values({ organizationId: w.seller.id, nome: `Só ${permissao}` }).returning()
+      await t.db.insert(cargoPermissions).values({ cargoId: cargo.id, permissao })
+      await t.db.update(memberships).set({ cargoId: cargo.id }).where(and(eq(memberships.userId, w.sellerClerk.id), eq(memberships.organizationId, w.seller.id)))
+    }
+    for (const permissao of ['pedidos_ver', 'pedidos_status'] as const) {
+      await giveRole(permissao)
+      expect((await list(w, w.seller.id, clerk)).body.pedidos.data.map((o: { id: number }) => o.id)).toEqual([order.id])
+      const detail = await t.get(`/api/pedidos/showPedido/${w.seller.id}/${order.id}`, { token: clerk })
+      expect(detail.status).toBe(200)
+      // Seeing is not moving: only the role with 'Mudar situação' may.
+      expect(detail.body.pedido.pode_mudar_status).toBe(permissao === 'pedidos_status')
+      expect((await t.get(`/api/pedidos/contadores/${w.seller.id}`, { token: clerk })).body.contadores.A).toBe(1)
+    }
   })
 
   test('Q: every line 0..ordered, one below; the invoiced total in proportion (tokenbase too); bad quantities change nothing', async () => {

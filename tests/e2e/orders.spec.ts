@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test'
-import { login, test } from './helpers.ts'
+import { orderMessages } from '../../app/domain/orders/messages.ts'
+import { CARLA, login, test } from './helpers.ts'
 import { apiSession } from './condition-helpers.ts'
 import { BUYER, SELLER, sendDemoOrder } from './order-helpers.ts'
 
@@ -105,4 +106,17 @@ test("live: the buyer's list shows the seller's change without a reload, and the
   const moveAgain = await request.post('/api/pedidos/updateStatus', { headers: seller.headers, data: { organizacao_id: seller.orgId(SELLER.org), pedido_id: again.id, status: 'F' } })
   expect(moveAgain.status()).toBe(200)
   await expect(page.locator(`tr[data-order-id="${again.id}"]`)).toContainText('Faturado')
+})
+
+test("a member whose role may not read the orders sees why on Pedidos, inside the company (decision 031)", async ({ page }) => {
+  // Carla is a member of Distribuidora Sol without a role: no 'Ver pedidos'.
+  await login(page, CARLA.email, CARLA.password)
+  await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await expect(page).toHaveURL(/\/orders$/)
+  await expect(page.getByRole('heading', { name: 'Pedidos', exact: true })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: orderMessages.noPermission })).toBeVisible()
+  await expect(page.getByTestId('orders-table')).toHaveCount(0)
+  // The rest of the company is there: the menu leads on.
+  await page.getByRole('link', { name: 'Chat', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/Chat$/)
 })

@@ -12,6 +12,7 @@ export const orderMessages = {
   periodInOrder: 'A data final deve ser igual ou posterior à inicial.',
   notFound: 'Pedido não encontrado.',
   customerNotFound: 'Cliente não encontrado.',
+  noPermission: 'Seu cargo não permite ver os pedidos desta empresa. Peça a um administrador a permissão “Ver pedidos”.',
   // Status change
   newStatusRequired: 'Escolha a nova situação do pedido.',
   newStatusInvalid: 'A nova situação deve ser F (faturado), N (negado) ou Q (faturado com quebra).',
@@ -59,6 +60,7 @@ export const orderMessages = {
   mailLine: (quantity: number, unit: string, name: string, price: string, total: string) => `${quantity} ${unit} ${name} × ${price} = ${total}`,
   // Screens
   heading: 'Pedidos',
+  customerPageTitle: 'Pedidos do cliente',
   tabPlaced: 'Pedidos feitos',
   tabReceived: 'Pedidos recebidos',
   customerHeading: (name: string) => `Pedidos de ${name}`,

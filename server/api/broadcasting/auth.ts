@@ -2,22 +2,22 @@ import * as broadcastingApi from '../../../app/domain/chat/broadcasting-contract
 import { createRoute } from '@hono/zod-openapi'
 import { channelAuth } from '../../realtime/signatures.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
-import { findMembership } from '../organizations/membership.ts'
+import { mayReadOrders } from '../orders/read.ts'
 
 export const CHANNEL_DENIED = 'Você não tem acesso a este canal.'
 
 /**
  * Who may listen where (spec §7 Realtime): `private-{user_id}_chat` only its own user;
- * `private-organizacao.ped.{orgId}` the members of that organization. Nothing else yet.
+ * `private-organizacao.ped.{orgId}` the members of that organization who may read its orders
+ * (decision 031). Nothing else yet.
  */
 async function mayListen(deps: Deps, userId: number, channel: string) {
   const chat = /^private-(\d+)_chat$/.exec(channel)
   if (chat) return Number(chat[1]) === userId
   const orders = /^private-organizacao\.ped\.(\d+)$/.exec(channel)
-  if (orders && Number(orders[1]) <= 2_147_483_647) return (await findMembership(deps.db, userId, Number(orders[1]))) !== null
+  if (orders && Number(orders[1]) <= 2_147_483_647) return mayReadOrders(deps.db, userId, Number(orders[1]))
   return false
 }
-
 
 export function registerBroadcastingAuth(app: Api, deps: Deps) {
   app.openapi(

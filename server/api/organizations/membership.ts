@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -34,12 +34,18 @@ export async function findMembership(db: Db | Tx, userId: number, organizationId
 
 /** Admins hold every permission of the catalogue; other members those of their role. */
 export async function holdsPermission(db: Db | Tx, membership: Membership, permission: PermissionId) {
+  return holdsAnyPermission(db, membership, [permission])
+}
+
+/** Whether the member holds at least one of `permissions`. */
+export async function holdsAnyPermission(db: Db | Tx, membership: Membership, permissions: readonly PermissionId[]) {
   if (membership.isAdmin) return true
   if (!membership.cargoId) return false
   const [granted] = await db
     .select({ p: cargoPermissions.permissao })
     .from(cargoPermissions)
-    .where(and(eq(cargoPermissions.cargoId, membership.cargoId), eq(cargoPermissions.permissao, permission)))
+    .where(and(eq(cargoPermissions.cargoId, membership.cargoId), inArray(cargoPermissions.permissao, [...permissions])))
+    .limit(1)
   return Boolean(granted)
 }
 
