@@ -21,6 +21,7 @@ export default [
   route('Chat/notificacoes', 'routes/chat.notificacoes.ts'),
   route('Chat/arquivo/:messageId', 'routes/chat.arquivo.ts'),
   route('pedidos/contadores', 'routes/pedidos.contadores.ts'),
+  route('mercado/sugestoes', 'routes/mercado.sugestoes.ts'),
   route('planilhas/*', 'routes/planilhas.ts'),
   route('svgLib', 'routes/svg-lib.tsx'),
   route('playground', 'routes/playground.tsx'),

@@ -93,3 +93,22 @@ test('without JavaScript the search is a plain form and the list still works', a
   await expect(cards(page).first()).toBeVisible()
   await context.close()
 })
+
+test('the search box suggests what the company may buy while typing, and a suggestion searches for it', async ({ page }) => {
+  await openMarket(page)
+  const box = search(page).getByLabel('Buscar produtos')
+  await box.pressSequentially('dipiro')
+  const options = page.locator('#mercado-sugestoes option')
+  await expect(options.first()).toBeAttached()
+  const values = await options.evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))
+  expect(values.length).toBeGreaterThan(0)
+  for (const value of values) expect(value).toMatch(/^Dipirona/)
+  await expect(options.first()).toHaveText(/Distribuidora Sol/)
+  // One letter asks nothing.
+  await box.fill('d')
+  await expect(options).toHaveCount(0)
+  await box.fill(values[0])
+  await search(page).getByRole('button', { name: 'Filtrar' }).click()
+  await expect(cards(page).getByRole('heading').filter({ hasNotText: values[0] })).toHaveCount(0)
+  await expect(cards(page).first()).toBeVisible()
+})

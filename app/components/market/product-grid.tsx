@@ -1,9 +1,11 @@
+import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
 import { OfferFields, OfferSource, offerLimits, QuantityField } from './offer-parts.tsx'
 import type { MarketPage, MarketProduct, MarketState, Verticals } from './types.ts'
 import { useMarketHref } from './links.ts'
+import { useSearchSuggestions } from './search-suggestions.ts'
 
 function FavoriteForm({ product }: { product: MarketProduct }) {
   return (
@@ -96,11 +98,32 @@ export function ProductGrid({ page }: { page: MarketPage }) {
 
 /** The search and filters: a GET form, so the address holds them and it works without JavaScript. */
 export function MarketFilters({ state, verticais, marcas, categorias }: { state: MarketState; verticais: Verticals; marcas: string[]; categorias: string[] }) {
+  const [typed, setTyped] = useState('')
+  const suggestions = useSearchSuggestions(typed)
+  // One entry per name: the same product sold by several sellers is one suggestion of what to search.
+  const names = [...new Map(suggestions.map((s) => [s.nome, s])).values()]
   return (
     <Form method="get" className="products-filters" role="search" aria-label="Busca e filtros do mercado">
       <div className="field products-search">
         <label htmlFor="mercado-q">{m.searchLabel}</label>
-        <input id="mercado-q" name="q" type="search" defaultValue={state.q} placeholder={m.searchPlaceholder} maxLength={255} />
+        <input
+          id="mercado-q"
+          name="q"
+          type="search"
+          defaultValue={state.q}
+          placeholder={m.searchPlaceholder}
+          maxLength={255}
+          list="mercado-sugestoes"
+          autoComplete="off"
+          onInput={(e) => setTyped(e.currentTarget.value)}
+        />
+        <datalist id="mercado-sugestoes">
+          {names.map((s) => (
+            <option key={s.id} value={s.nome}>
+              {[s.marca, s.vendedor].filter(Boolean).join(' · ')}
+            </option>
+          ))}
+        </datalist>
       </div>
       <div className="field">
         <label htmlFor="mercado-vertical">Vertical</label>
