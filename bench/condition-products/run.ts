@@ -5,10 +5,9 @@ import { createApi } from '../../server/api/index.ts'
 import { issueToken } from '../../server/api/http.ts'
 import { linesPage } from '../../server/api/conditions/products/lines.ts'
 import { likePattern } from '../../server/api/pagination.ts'
-import { loadConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { createFileStore } from '../../server/files/file-store.ts'
-import { createMailer } from '../../server/mail/mailer.ts'
+import { benchDatabase, benchDeps, DEFAULT_ADMIN_URL, ms, percentile } from '../shared/postgres.ts'
+import { insertProducts } from '../shared/products.ts'
 
 // A condition's products list on big data: `npm run bench:condition-products`. See bench/condition-products/README.md.
 // 1,000,000 condition lines over 200,000 products in a fresh PostgreSQL database; GET
@@ -22,7 +21,7 @@ const { values: args } = parseArgs({
     conditions: { type: 'string', default: '5' },
     requests: { type: 'string', default: '300' },
     unindexed: { type: 'string', default: '20' },
-    'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': { type: 'string', default: DEFAULT_ADMIN_URL },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -35,58 +34,20 @@ const UNINDEXED = Number(args.unindexed)
 const TERMS = ['sabao', 'dipirona 500', 'protetor solar', 'shampoo', 'granado', 'vitamina c', 'fralda', 'paracetamol']
 const BRANDS = ['Medley', 'EMS', 'Granado', 'Nivea', 'Pampers', 'Colgate', 'Dove', 'Cimed', 'Eurofarma', 'Neo Química']
 
-const adminUrl = args['postgres-url']
-const dbName = `bench_condition_products_${process.pid}`
-const target = new URL(adminUrl)
-target.pathname = `/${dbName}`
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const ms = (n: number) => `${n.toFixed(2)} ms`
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 /** The same WHERE as server/api/conditions/products/lines.ts, for the unindexed side and EXPLAIN. */
 const LINES_FROM = `from condition_products cp join products p on p.id = cp.product_id where cp.condition_id = $1 and p.organization_id = $2`
 
 async function main() {
-  await admin(`create database ${dbName}`)
-  const database = await openDatabase({ url: target.toString() })
-  const raw = new pg.Client({ connectionString: target.toString() })
+  const bench = await benchDatabase(args['postgres-url'], 'condition_products')
+  const database = await openDatabase({ url: bench.url })
+  const raw = new pg.Client({ connectionString: bench.url })
   await raw.connect()
   try {
     let t0 = performance.now()
     await raw.query(`insert into users (name, email, password_hash) values ('Bench', 'bench@bench.local', 'x')`)
     await raw.query(`insert into organizations (tipo, nome, cnpj, active) select 'f', 'Vendedor ' || i, lpad(i::text, 14, '0'), true from generate_series(1, $1) i`, [SELLERS])
     await raw.query(`insert into memberships (user_id, organization_id, is_admin, active) select 1, id, true, true from organizations`)
-    const {
-      rows: [{ indexdef }],
-    } = await raw.query(`select indexdef from pg_indexes where indexname = 'products_org_busca_trgm_idx'`)
-    await raw.query('drop index products_org_busca_trgm_idx')
-    await raw.query(
-      `insert into products (organization_id, ean, codigo, nome, marca, categoria, ncm, preco_centavos, unidade, embalagem, ativo, imposto)
-       select least($2, 1 + (i - 1) / ($1 / $2)),
-              lpad(i::text, 13, '0'),
-              'P' || i,
-              (array['Dipirona Sódica', 'Paracetamol', 'Sabão em Pó', 'Sabonete Glicerinado', 'Protetor Solar', 'Shampoo Anticaspa',
-                     'Creme Dental', 'Fralda Infantil', 'Vitamina C', 'Hidratante Corporal', 'Ibuprofeno', 'Água Oxigenada'])[1 + (i * 7) % 12]
-                || ' ' || (array['500 mg', '1 g', '200 ml', '90 g', 'FPS 50', '350 ml', 'M', 'G', '30 comprimidos'])[1 + (i * 13) % 9]
-                || ' ' || i,
-              (array['Medley', 'EMS', 'Granado', 'Nivea', 'Pampers', 'Colgate', 'Dove', 'Cimed', 'Eurofarma', 'Neo Química'])[1 + (i * 11) % 10],
-              (array['Analgésicos', 'Higiene Pessoal', 'Dermocosméticos', 'Bebês', 'Vitaminas', 'Primeiros Socorros'])[1 + (i * 5) % 6],
-              '30049099', 100 + (i * 37) % 100000, 'UN', 1 + i % 24, i % 17 <> 0, i % 5 = 0
-       from generate_series(1, $1) i`,
-      [PRODUCTS, SELLERS],
-    )
-    await raw.query(`set maintenance_work_mem = '512MB'`)
-    await raw.query(indexdef)
+    await insertProducts(raw, PRODUCTS, SELLERS)
     // Each seller's conditions list every product of the seller (the lines of one condition stored together, as an import writes them).
     await raw.query(`insert into conditions (organization_id, nome, tipo_tabela) select o.id, 'Condição ' || c, 'D' from organizations o, generate_series(1, $1) c order by o.id, c`, [PER_SELLER])
     await raw.query(
@@ -101,13 +62,7 @@ async function main() {
     console.log(`Dados: ${PRODUCTS.toLocaleString('pt-BR')} produtos, ${lines.toLocaleString('pt-BR')} linhas de condição (${SELLERS} vendedores × ${PER_SELLER} condições), em ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
     const { rows: conds } = await raw.query<{ id: number; organization_id: number }>('select id, organization_id from conditions order by id')
-    const config = loadConfig({ DATA_DIR: '/tmp/bench-condition-products', APP_URL: 'http://localhost:3000', NODE_ENV: 'production' })
-    const api = createApi({
-      db: database.db,
-      config,
-      mailer: createMailer({ mailDir: config.mailDir, from: 'bench@pedidos.local' }),
-      files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
-    })
+    const api = createApi(benchDeps(database.db, '/tmp/bench-condition-products'))
     const token = await issueToken(database.db, 1, 'bench')
     const call = async (i: number, kind: 'busca' | 'filtro') => {
       const c = conds[(i * 37) % conds.length]
@@ -177,11 +132,11 @@ async function main() {
       console.log(`    mesma consulta sem índice  ${UNINDEXED} consultas   p50 ${ms(s50)}   p95 ${ms(s95)}`)
       console.log(`    ganho: p50 ${(s50 / a50).toFixed(0)}×, p95 ${(s95 / a95).toFixed(0)}×   (meta: p95 ≤ 25 ms)`)
     }
-    if (args.keep) console.log(`\nBanco mantido: ${dbName}`)
+    if (args.keep) console.log(`\nBanco mantido: ${bench.name}`)
   } finally {
     await raw.end()
     await database.close()
-    if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`)
+    if (!args.keep) await bench.drop()
   }
 }
 

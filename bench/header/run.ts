@@ -3,12 +3,10 @@ import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createApi } from '../../server/api/index.ts'
-import { issueToken, type Deps } from '../../server/api/http.ts'
-import { loadConfig } from '../../server/config.ts'
+import { issueToken } from '../../server/api/http.ts'
 import { rebuildChatCounters } from '../../server/db/chat-counters.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { createFileStore } from '../../server/files/file-store.ts'
-import { createMailer } from '../../server/mail/mailer.ts'
+import { benchDatabase, benchDeps, DEFAULT_ADMIN_URL, ms, percentile } from '../shared/postgres.ts'
 
 // The company layout's header on a big supplier: `npm run bench:header`. See bench/header/README.md.
 // A supplier with 5,000 customers, each with its F chat channel and a few messages, and 50,000 orders from
@@ -21,7 +19,7 @@ const { values: args } = parseArgs({
     messages: { type: 'string', default: '4' },
     orders: { type: 'string', default: '50000' },
     requests: { type: 'string', default: '300' },
-    'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': { type: 'string', default: DEFAULT_ADMIN_URL },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -29,24 +27,6 @@ const CUSTOMERS = Number(args.customers)
 const MESSAGES = Number(args.messages)
 const ORDERS = Number(args.orders)
 const REQUESTS = Number(args.requests)
-
-const adminUrl = args['postgres-url']
-const dbName = `bench_header_${process.pid}`
-const target = new URL(adminUrl)
-target.pathname = `/${dbName}`
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const ms = (n: number) => `${n.toFixed(2)} ms`
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
 
 /** The supplier's three members (users 1–3) and one member per customer (user 3 + n of customer n). */
 const SUPPLIER_MEMBERS = 3
@@ -74,7 +54,10 @@ async function companies(raw: pg.Client) {
   await raw.query(`insert into users (name, email, password_hash) select 'Pessoa ' || i, 'pessoa' || i || '@bench.local', 'x' from generate_series(1, $1) i`, [SUPPLIER_MEMBERS + CUSTOMERS])
   await raw.query(`insert into organizations (tipo, nome, cnpj, active, plano) values ('f', 'Fornecedor Grande', lpad('0', 14, '0'), true, 'P')`)
   await raw.query(`insert into organizations (tipo, nome, cnpj, active) select 'v', 'Cliente ' || i, lpad(i::text, 14, '0'), true from generate_series(1, $1) i`, [CUSTOMERS])
-  await raw.query(`insert into memberships (user_id, organization_id, is_admin) select i, 1, i = 1 from generate_series(1, $1) i`, [SUPPLIER_MEMBERS])
+  // The supplier's other members have a role that may read its orders (decision 031): the menu's badge reads them.
+  await raw.query(`insert into cargos (organization_id, nome) values (1, 'Vendas')`)
+  await raw.query(`insert into cargo_permissions (cargo_id, permissao) values (1, 'pedidos_ver')`)
+  await raw.query(`insert into memberships (user_id, organization_id, is_admin, cargo_id) select i, 1, i = 1, case when i = 1 then null else 1 end from generate_series(1, $1) i`, [SUPPLIER_MEMBERS])
   await raw.query(`insert into memberships (user_id, organization_id, is_admin) select $1 + i, 1 + i, true from generate_series(1, $2) i`, [SUPPLIER_MEMBERS, CUSTOMERS])
   await raw.query(`insert into organization_links (organization_id, partner_id, relacao) select 1, 1 + i, 'cliente' from generate_series(1, $1) i`, [CUSTOMERS])
   await raw.query(`insert into customers (seller_id, cnpj, nome, customer_org_id) select 1, cnpj, nome, id from organizations where id > 1`)
@@ -144,9 +127,9 @@ async function orderHistory(raw: pg.Client) {
 }
 
 async function main() {
-  await admin(`create database ${dbName}`)
-  const database = await openDatabase({ url: target.toString() })
-  const raw = new pg.Client({ connectionString: target.toString() })
+  const bench = await benchDatabase(args['postgres-url'], 'header')
+  const database = await openDatabase({ url: bench.url })
+  const raw = new pg.Client({ connectionString: bench.url })
   await raw.connect()
   try {
     console.log(`Dados: 1 fornecedor, ${CUSTOMERS.toLocaleString('pt-BR')} clientes`)
@@ -165,13 +148,7 @@ async function main() {
         `${c.unread.toLocaleString('pt-BR')} linhas de não lidas, ${c.awaiting.toLocaleString('pt-BR')} canais aguardando resposta)`,
     )
 
-    const config = loadConfig({ DATA_DIR: '/tmp/bench-header', APP_URL: 'http://localhost:3000', NODE_ENV: 'production' })
-    const deps: Deps = {
-      db: database.db,
-      config,
-      mailer: createMailer({ mailDir: config.mailDir, from: 'bench@pedidos.local' }),
-      files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
-    }
+    const deps = benchDeps(database.db, '/tmp/bench-header')
     const apis = { antes: createApi({ ...deps, recountHeaderCounters: true }), agora: createApi(deps) }
     const tokens = new Map<number, string>()
     const tokenOf = async (userId: number) => tokens.get(userId) ?? tokens.set(userId, await issueToken(database.db, userId, 'bench')).get(userId)!
@@ -215,11 +192,11 @@ async function main() {
     console.log(`  ganho: p50 ${(percentile(before, 50) / percentile(now, 50)).toFixed(0)}×, p95 ${(percentile(before, 95) / percentile(now, 95)).toFixed(0)}×`)
     line(`o contador de pedidos do menu: GET api/pedidos/contadores/1 (${ORDERS.toLocaleString('pt-BR')} pedidos)`, await measure('agora', '/api/pedidos/contadores/1', REQUESTS))
     line('para comparar: GET api/chat/notificacoes/1 (mapa por canal)', await measure('agora', '/api/chat/notificacoes/1', Math.min(REQUESTS, 50)))
-    if (args.keep) console.log(`\nBanco mantido: ${dbName}`)
+    if (args.keep) console.log(`\nBanco mantido: ${bench.name}`)
   } finally {
     await raw.end()
     await database.close()
-    if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`)
+    if (!args.keep) await bench.drop()
   }
 }
 

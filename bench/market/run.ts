@@ -7,10 +7,9 @@ import { issueToken } from '../../server/api/http.ts'
 import { marketPage, offersOfProducts, searchWords } from '../../server/api/market/catalog.ts'
 import { offersOf, openOffers } from '../../server/api/market/offers.ts'
 import { likePattern } from '../../server/api/pagination.ts'
-import { loadConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { createFileStore } from '../../server/files/file-store.ts'
-import { createMailer } from '../../server/mail/mailer.ts'
+import { benchDatabase, benchDeps, DEFAULT_ADMIN_URL, ms, percentile } from '../shared/postgres.ts'
+import { insertProducts } from '../shared/products.ts'
 
 // The market's search on big data: `npm run bench:market`. See bench/market/README.md.
 // 1,000,000 condition lines (100 sellers × 5 conditions × 2,000 products) in a fresh PostgreSQL database;
@@ -26,7 +25,7 @@ const { values: args } = parseArgs({
     reach: { type: 'string', default: '40' },
     requests: { type: 'string', default: '300' },
     unindexed: { type: 'string', default: '10' },
-    'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': { type: 'string', default: DEFAULT_ADMIN_URL },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -39,28 +38,10 @@ const UNINDEXED = Number(args.unindexed)
 
 const TERMS = ['sabao', 'dipirona 500', 'protetor solar', 'shampoo', 'granado', 'vitamina c', 'fralda', 'paracetamol']
 
-const adminUrl = args['postgres-url']
-const dbName = `bench_market_${process.pid}`
-const target = new URL(adminUrl)
-target.pathname = `/${dbName}`
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const ms = (n: number) => `${n.toFixed(2)} ms`
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
 async function main() {
-  await admin(`create database ${dbName}`)
-  const database = await openDatabase({ url: target.toString() })
-  const raw = new pg.Client({ connectionString: target.toString() })
+  const bench = await benchDatabase(args['postgres-url'], 'market')
+  const database = await openDatabase({ url: bench.url })
+  const raw = new pg.Client({ connectionString: bench.url })
   await raw.connect()
   try {
     let t0 = performance.now()
@@ -72,27 +53,7 @@ async function main() {
     await raw.query(`insert into organizations (id, tipo, nome, cnpj, active, plano) select i, 'f', 'OL ' || i, lpad(i::text, 14, '0'), true, 'P' from generate_series($1::int + 1, $1::int + 5) i`, [buyerId])
     await raw.query(`select setval('organizations_id_seq', $1)`, [buyerId + 5])
     await raw.query(`insert into memberships (user_id, organization_id, is_admin, active) values (1, $1, true, true)`, [buyerId])
-    const {
-      rows: [{ indexdef }],
-    } = await raw.query(`select indexdef from pg_indexes where indexname = 'products_org_busca_trgm_idx'`)
-    await raw.query('drop index products_org_busca_trgm_idx')
-    await raw.query(
-      `insert into products (organization_id, ean, codigo, nome, marca, categoria, ncm, preco_centavos, unidade, embalagem, ativo, imposto)
-       select least($2, 1 + (i - 1) / ($1 / $2)),
-              lpad(i::text, 13, '0'),
-              'P' || i,
-              (array['Dipirona Sódica', 'Paracetamol', 'Sabão em Pó', 'Sabonete Glicerinado', 'Protetor Solar', 'Shampoo Anticaspa',
-                     'Creme Dental', 'Fralda Infantil', 'Vitamina C', 'Hidratante Corporal', 'Ibuprofeno', 'Água Oxigenada'])[1 + (i * 7) % 12]
-                || ' ' || (array['500 mg', '1 g', '200 ml', '90 g', 'FPS 50', '350 ml', 'M', 'G', '30 comprimidos'])[1 + (i * 13) % 9]
-                || ' ' || i,
-              (array['Medley', 'EMS', 'Granado', 'Nivea', 'Pampers', 'Colgate', 'Dove', 'Cimed', 'Eurofarma', 'Neo Química'])[1 + (i * 11) % 10],
-              (array['Analgésicos', 'Higiene Pessoal', 'Dermocosméticos', 'Bebês', 'Vitaminas', 'Primeiros Socorros'])[1 + (i * 5) % 6],
-              '30049099', 100 + (i * 37) % 100000, 'UN', 1 + i % 24, i % 17 <> 0, i % 5 = 0
-       from generate_series(1, $1) i`,
-      [PRODUCTS, SELLERS],
-    )
-    await raw.query(`set maintenance_work_mem = '512MB'`)
-    await raw.query(indexdef)
+    await insertProducts(raw, PRODUCTS, SELLERS)
     await raw.query(`insert into conditions (organization_id, nome, tipo_tabela) select o.id, 'Condição ' || c, 'D' from organizations o, generate_series(1, $1) c where o.id <= $2 order by o.id, c`, [PER_SELLER, SELLERS])
     await raw.query(
       `insert into condition_products (condition_id, product_id, desconto, qtd_min, multiplo, ativo)
@@ -129,13 +90,7 @@ async function main() {
         `o comprador está em ${REACH * PER_SELLER} condições (${offers.toLocaleString('pt-BR')} linhas), em ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     )
 
-    const config = loadConfig({ DATA_DIR: '/tmp/bench-market', APP_URL: 'http://localhost:3000', NODE_ENV: 'production' })
-    const api = createApi({
-      db: database.db,
-      config,
-      mailer: createMailer({ mailDir: config.mailDir, from: 'bench@pedidos.local' }),
-      files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
-    })
+    const api = createApi(benchDeps(database.db, '/tmp/bench-market'))
     const token = await issueToken(database.db, 1, 'bench')
     const call = async (i: number) => {
       const res = await api.fetch(
@@ -190,11 +145,11 @@ async function main() {
     console.log(`  só as consultas (página + ofertas) ${REQUESTS} vezes      p50 ${ms(percentile(queryTimes, 50))}   p95 ${ms(percentile(queryTimes, 95))}`)
     console.log(`  a mesma página, junção sem índice ${UNINDEXED} consultas   p50 ${ms(s50)}   p95 ${ms(s95)}`)
     console.log(`  ganho: p50 ${(s50 / a50).toFixed(0)}×, p95 ${(s95 / a95).toFixed(0)}×   (meta: p95 ≤ 25 ms)`)
-    if (args.keep) console.log(`\nBanco mantido: ${dbName}`)
+    if (args.keep) console.log(`\nBanco mantido: ${bench.name}`)
   } finally {
     await raw.end()
     await database.close()
-    if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`)
+    if (!args.keep) await bench.drop()
   }
 }
 

@@ -3,10 +3,8 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createApi } from '../../server/api/index.ts'
 import { issueToken } from '../../server/api/http.ts'
-import { loadConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { createFileStore } from '../../server/files/file-store.ts'
-import { createMailer } from '../../server/mail/mailer.ts'
+import { benchDatabase, benchDeps, DEFAULT_ADMIN_URL, ms, percentile } from '../shared/postgres.ts'
 
 // Sending orders under load: `npm run bench:orders`. See bench/orders/README.md.
 // One seller, one condition listing every buyer; one client per buyer fills a cart, chooses its payment term
@@ -18,7 +16,7 @@ const { values: args } = parseArgs({
     buyers: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '60' },
     products: { type: 'string', default: '40' },
-    'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': { type: 'string', default: DEFAULT_ADMIN_URL },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -28,24 +26,7 @@ const PRODUCTS = Number(args.products)
 /** Share of sends sent again with the same key, half at once with the first, half after its answer. */
 const RETRY_SHARE = 0.1
 
-const adminUrl = args['postgres-url']
-const dbName = `bench_orders_${process.pid}`
-const target = new URL(adminUrl)
-target.pathname = `/${dbName}`
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const ms = (n: number) => `${n.toFixed(1)} ms`
 const int = (n: number) => n.toLocaleString('pt-BR')
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
 
 /** A small seeded generator: each client's carts and retries are the same from run to run. */
 function random(seed: number) {
@@ -64,10 +45,10 @@ type Cart = { id: number; tem_pagamentos: boolean; pagamento: { id: number } | n
 type KeyRecord = { buyerId: number; ok: boolean; orderIds: Set<number> }
 
 async function main() {
-  await admin(`create database ${dbName}`)
+  const bench = await benchDatabase(args['postgres-url'], 'orders')
   // The product's pool (10 connections): 200 clients share it as they would share one app node.
-  const database = await openDatabase({ url: target.toString() })
-  const raw = new pg.Client({ connectionString: target.toString() })
+  const database = await openDatabase({ url: bench.url })
+  const raw = new pg.Client({ connectionString: bench.url })
   await raw.connect()
   try {
     const t0 = performance.now()
@@ -109,13 +90,7 @@ async function main() {
       `Dados: 1 vendedor, 1 condição com ${int(PRODUCTS)} produtos e ${terms.length} formas de pagamento (uma com fórmula tokenbase), ${int(BUYERS)} compradores com um membro e um token cada, em ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     )
 
-    const config = loadConfig({ DATA_DIR: '/tmp/bench-orders', APP_URL: 'http://localhost:3000', NODE_ENV: 'production' })
-    const api = createApi({
-      db: database.db,
-      config,
-      mailer: createMailer({ mailDir: config.mailDir, from: 'bench@pedidos.local' }),
-      files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
-    })
+    const api = createApi(benchDeps(database.db, '/tmp/bench-orders'))
     const post = async (token: string, path: string, body: unknown): Promise<Answer> => {
       const res = await api.fetch(
         new Request(`http://bench.local${path}`, {
@@ -250,11 +225,11 @@ async function main() {
     console.log(`\n${lost} perdidos, ${duplicated} duplicados${unsent ? `, ${unsent} pedidos sem envio` : ''}${answeredOther ? `, ${answeredOther} chaves com resposta de outro pedido` : ''}${checkOk ? '' : ': FALHOU'}`)
     for (const u of unexpected) console.log(`  resposta inesperada: ${u}`)
     if (!checkOk || !countersOk) process.exitCode = 1
-    if (args.keep) console.log(`\nBanco mantido: ${dbName}`)
+    if (args.keep) console.log(`\nBanco mantido: ${bench.name}`)
   } finally {
     await raw.end()
     await database.close()
-    if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`)
+    if (!args.keep) await bench.drop()
   }
 }
 

@@ -4,10 +4,9 @@ import pg from 'pg'
 import { createApi } from '../../server/api/index.ts'
 import { issueToken } from '../../server/api/http.ts'
 import { likePattern } from '../../server/api/pagination.ts'
-import { loadConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
-import { createFileStore } from '../../server/files/file-store.ts'
-import { createMailer } from '../../server/mail/mailer.ts'
+import { benchDatabase, benchDeps, DEFAULT_ADMIN_URL, ms, percentile } from '../shared/postgres.ts'
+import { insertProducts } from '../shared/products.ts'
 
 // The products list's search on a big catalogue: `npm run bench:search`. See bench/search/README.md.
 // 1,000,000 products across 500 sellers in a fresh PostgreSQL database; the list call
@@ -20,7 +19,7 @@ const { values: args } = parseArgs({
     sellers: { type: 'string', default: '500' },
     requests: { type: 'string', default: '400' },
     unindexed: { type: 'string', default: '20' },
-    'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': { type: 'string', default: DEFAULT_ADMIN_URL },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -32,28 +31,10 @@ const UNINDEXED = Number(args.unindexed)
 /** Terms a person types: accents left out, parts of words, a brand. */
 const TERMS = ['sabao', 'dipirona 500', 'protetor solar', 'shampoo', 'granado', 'vitamina c', 'fralda', 'paracetamol']
 
-const adminUrl = args['postgres-url']
-const dbName = `bench_search_${process.pid}`
-const target = new URL(adminUrl)
-target.pathname = `/${dbName}`
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const ms = (n: number) => `${n.toFixed(2)} ms`
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 async function main() {
-  await admin(`create database ${dbName}`)
-  const database = await openDatabase({ url: target.toString() })
-  const raw = new pg.Client({ connectionString: target.toString() })
+  const bench = await benchDatabase(args['postgres-url'], 'search')
+  const database = await openDatabase({ url: bench.url })
+  const raw = new pg.Client({ connectionString: bench.url })
   await raw.connect()
   try {
     let t0 = performance.now()
@@ -63,39 +44,11 @@ async function main() {
       [SELLERS],
     )
     await raw.query(`insert into memberships (user_id, organization_id, is_admin, active) select 1, id, true, true from organizations`)
-    // The trigram index is built once after the rows, as a bulk load would, not row by row.
-    const {
-      rows: [{ indexdef }],
-    } = await raw.query(`select indexdef from pg_indexes where indexname = 'products_org_busca_trgm_idx'`)
-    await raw.query('drop index products_org_busca_trgm_idx')
-    await raw.query(
-      `insert into products (organization_id, ean, codigo, nome, marca, categoria, ncm, preco_centavos, unidade, embalagem, ativo, imposto)
-       select least($2, 1 + (i - 1) / ($1 / $2)),
-              lpad(i::text, 13, '0'),
-              'P' || i,
-              (array['Dipirona Sódica', 'Paracetamol', 'Sabão em Pó', 'Sabonete Glicerinado', 'Protetor Solar', 'Shampoo Anticaspa',
-                     'Creme Dental', 'Fralda Infantil', 'Vitamina C', 'Hidratante Corporal', 'Ibuprofeno', 'Água Oxigenada'])[1 + (i * 7) % 12]
-                || ' ' || (array['500 mg', '1 g', '200 ml', '90 g', 'FPS 50', '350 ml', 'M', 'G', '30 comprimidos'])[1 + (i * 13) % 9]
-                || ' ' || i,
-              (array['Medley', 'EMS', 'Granado', 'Nivea', 'Pampers', 'Colgate', 'Dove', 'Cimed', 'Eurofarma', 'Neo Química'])[1 + (i * 11) % 10],
-              (array['Analgésicos', 'Higiene Pessoal', 'Dermocosméticos', 'Bebês', 'Vitaminas', 'Primeiros Socorros'])[1 + (i * 5) % 6],
-              '30049099', (i * 37) % 100000, 'UN', 1 + i % 24, i % 17 <> 0, i % 5 = 0
-       -- A seller's products lie together, as its import writes them; within a seller, every name, brand and category.
-       from generate_series(1, $1) i`,
-      [PRODUCTS, SELLERS],
-    )
-    await raw.query(`set maintenance_work_mem = '512MB'`)
-    await raw.query(indexdef)
+    await insertProducts(raw, PRODUCTS, SELLERS)
     await raw.query('analyze products')
     console.log(`Dados: ${PRODUCTS.toLocaleString('pt-BR')} produtos em ${SELLERS} vendedores, gerados e indexados em ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
-    const config = loadConfig({ DATA_DIR: '/tmp/bench-search', APP_URL: 'http://localhost:3000', NODE_ENV: 'production' })
-    const api = createApi({
-      db: database.db,
-      config,
-      mailer: createMailer({ mailDir: config.mailDir, from: 'bench@pedidos.local' }),
-      files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
-    })
+    const api = createApi(benchDeps(database.db, '/tmp/bench-search'))
     const token = await issueToken(database.db, 1, 'bench')
     const call = async (orgId: number, term: string) => {
       const res = await api.fetch(
@@ -148,7 +101,7 @@ async function main() {
   } finally {
     await raw.end()
     await database.close()
-    if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`)
+    if (!args.keep) await bench.drop()
   }
 }
 

@@ -5,12 +5,10 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { issueToken } from '../../server/api/http.ts'
 import { createApi } from '../../server/api/index.ts'
-import { loadConfig } from '../../server/config.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { seedDemo } from '../../server/db/seed.ts'
-import { createFileStore } from '../../server/files/file-store.ts'
-import { createMailer } from '../../server/mail/mailer.ts'
 import { ordersSeedSql } from './seed-orders.ts'
+import { benchDatabase, benchDeps, DEFAULT_ADMIN_URL } from '../shared/postgres.ts'
 
 // The API calls behind /orders, alone: `npm run bench:ssr:api`. The SSR bench's figures mix the API with React
 // Router and React in one process; this one times each call in-process, one after another, on the orders
@@ -21,7 +19,7 @@ const { values: args } = parseArgs({
     orders: { type: 'string', default: '100000' },
     buyers: { type: 'string', default: '5000' },
     calls: { type: 'string', default: '2000' },
-    'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'postgres-url': { type: 'string', default: DEFAULT_ADMIN_URL },
   },
 })
 const [orderCount, buyerCount, calls] = [Number(args.orders), Number(args.buyers), Number(args.calls)]
@@ -30,22 +28,12 @@ if (![orderCount, buyerCount, calls].every((n) => Number.isInteger(n) && n > 0))
   process.exit(2)
 }
 
-const adminUrl = args['postgres-url']
-const dbName = `bench_api_calls_${process.pid}`
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString()
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  await client.query(statement)
-  await client.end()
-}
-
-await admin(`create database ${dbName}`)
+const bench = await benchDatabase(args['postgres-url'], 'api_calls')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-calls-'))
-const database = await openDatabase({ url: dbUrl })
+const database = await openDatabase({ url: bench.url })
 try {
   await seedDemo(database.db)
-  const raw = new pg.Client({ connectionString: dbUrl })
+  const raw = new pg.Client({ connectionString: bench.url })
   await raw.connect()
   for (const script of ordersSeedSql(orderCount, buyerCount)) await raw.query(script)
   const {
@@ -55,13 +43,7 @@ try {
   )
   await raw.end()
 
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'production' })
-  const api = createApi({
-    db: database.db,
-    config,
-    mailer: createMailer({ mailDir: config.mailDir, from: 'bench@pedidos.local' }),
-    files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
-  })
+  const api = createApi(benchDeps(database.db, dataDir))
   const token = await issueToken(database.db, userId, 'bench')
   const CALLS = [
     ['GET api/empresas/profile/{id} (the company shell)', `api/empresas/profile/${orgId}`],
@@ -86,5 +68,5 @@ try {
 } finally {
   await database.close()
   rmSync(dataDir, { recursive: true, force: true })
-  await admin(`drop database if exists ${dbName} with (force)`)
+  await bench.drop()
 }
