@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     'postgres-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     phase: { type: 'string' },
     file: { type: 'string' },
+    'changed-file': { type: 'string' },
     url: { type: 'string' },
   },
 })
@@ -26,13 +27,14 @@ const { values: args } = parseArgs({
 const mb = (kb: number) => Math.round(kb / 1024)
 const peakRssMb = () => mb(process.resourceUsage().maxRSS)
 
-/** The sheet, written with exceljs's streaming writer (as an export would be). */
-async function generate(file: string, rows: number) {
+/** The sheet, written with exceljs's streaming writer (as an export would be); `priceShift` centavos on every price. */
+async function generate(file: string, rows: number, priceShift = 0) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: true })
   const sheet = workbook.addWorksheet(productSheet.sheetName)
   sheet.addRow(productSheet.columns.map((c) => c.header)).commit()
   for (let i = 1; i <= rows; i++) {
     const product = benchProduct(i)
+    product.preco_centavos += priceShift
     sheet.addRow(productSheet.columns.map((c) => c.write(product))).commit()
   }
   sheet.commit()
@@ -57,7 +59,7 @@ async function bareRead(file: string) {
 }
 
 /** Phase 2, in a process of its own: the engine's whole path, from the upload to the stored rows. */
-async function engineImport(file: string, url: string) {
+async function engineImport(file: string, changedFile: string, url: string) {
   const { openDatabase } = await import('../../server/db/client.ts')
   const { memberships, organizations, users, importJobs } = await import('../../server/db/schema/index.ts')
   const { createFileStore } = await import('../../server/files/file-store.ts')
@@ -72,14 +74,18 @@ async function engineImport(file: string, url: string) {
   registerImportKind(productImport.spec.kind, productImport)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-import-'))
   const files = createFileStore({ uploadsDir: path.join(dataDir, 'uploads'), publicBaseUrl: 'http://bench.local' })
-  const bytes = await readFile(file)
-  const upload = new File([new Uint8Array(bytes)], 'produtos.xlsx')
+  const upload = async (from: string) => new File([new Uint8Array(await readFile(from))], 'produtos.xlsx')
   const runs = []
-  // Twice: the first creates every product, the second updates them all (the re-import path).
-  for (const label of ['criar', 'atualizar']) {
+  // Three times: the first creates every product; the same file again finds them all and changes none (the
+  // re-import path, nothing written); a file with every price changed rewrites them all.
+  for (const [label, from] of [
+    ['criar', file],
+    ['atualizar, o mesmo arquivo', file],
+    ['atualizar, preços novos', changedFile],
+  ]) {
     const before = peakRssMb()
     const started = performance.now()
-    const answer = await startImport({ db, files }, { kind: productImport.spec.kind, organizationId: org.id, userId: user.id, file: upload })
+    const answer = await startImport({ db, files }, { kind: productImport.spec.kind, organizationId: org.id, userId: user.id, file: await upload(from) })
     if ('error' in answer) throw new Error(answer.error)
     const acceptedMs = performance.now() - started
     await importsSettled()
@@ -101,16 +107,18 @@ function child(phase: string, extra: string[]) {
 if (args.phase === 'read') {
   console.log(JSON.stringify(await bareRead(args.file!)))
 } else if (args.phase === 'import') {
-  console.log(JSON.stringify(await engineImport(args.file!, args.url!)))
+  console.log(JSON.stringify(await engineImport(args.file!, args['changed-file']!, args.url!)))
 } else {
   const rows = Number(args.rows)
   const folder = await mkdtemp(path.join(tmpdir(), 'bench-import-file-'))
   const file = path.join(folder, 'produtos.xlsx')
+  const changedFile = path.join(folder, 'produtos-precos-novos.xlsx')
   const admin = new pg.Client({ connectionString: args['postgres-url'] })
   const name = `bench_import_${process.pid}`
   try {
     let started = performance.now()
     await generate(file, rows)
+    await generate(changedFile, rows, 1)
     console.log(`Planilha gerada: ${rows.toLocaleString('pt-BR')} linhas, ${((await stat(file)).size / 1024 / 1024).toFixed(1)} MB, em ${((performance.now() - started) / 1000).toFixed(1)} s`)
     await admin.connect()
     await admin.query(`create database ${name}`)
@@ -118,7 +126,7 @@ if (args.phase === 'read') {
     target.pathname = `/${name}`
     started = performance.now()
     const read = child('read', ['--file', file])
-    const imports = child('import', ['--file', file, '--url', target.toString()])
+    const imports = child('import', ['--file', file, '--changed-file', changedFile, '--url', target.toString()])
     console.log(`\nLeitura pura (exceljs WorkbookReader): ${(read.ms / 1000).toFixed(2)} s, ${read.rows.toLocaleString('pt-BR')} linhas, RSS de pico ${read.peakRssMb} MB (${read.startRssMb} MB ao começar)`)
     for (const run of imports) {
       if (run.status !== 'concluida') throw new Error(`importação ${run.label}: ${run.status} ${run.mensagem}`)

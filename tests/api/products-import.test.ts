@@ -89,6 +89,18 @@ describe('productImport', () => {
     ])
   })
 
+  test('a re-import rewrites only the rows it changes; the others keep their last change', async () => {
+    const org = await newSeller()
+    await runImport(org.id, [[row({ ean: ean(20), nome: 'Igual', preco_centavos: 100 }), row({ ean: ean(21), nome: 'Muda', preco_centavos: 100 })]])
+    await t.db.update(products).set({ updatedAt: new Date('2026-01-01T00:00:00Z') }).where(eq(products.organizationId, org.id))
+    const again = await runImport(org.id, [[row({ ean: ean(20), nome: 'Igual', preco_centavos: 100 }), row({ ean: ean(21), nome: 'Muda', preco_centavos: 101 })]])
+    expect(again.counts).toEqual({ criadas: 0, atualizadas: 2 })
+    const [same, changed] = await all(org.id)
+    expect([same.precoCentavos, same.updatedAt.toISOString()]).toEqual([100, '2026-01-01T00:00:00.000Z'])
+    expect(changed.precoCentavos).toBe(101)
+    expect(changed.updatedAt.getTime()).toBeGreaterThan(new Date('2026-01-02T00:00:00Z').getTime())
+  })
+
   test('an identifier the row leaves empty keeps the product’s own', async () => {
     const org = await newSeller()
     await runImport(org.id, [[row({ ean: ean(10), codigo: 'K-10', nome: 'X' })]])

@@ -1,12 +1,15 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { catalogMessages as m } from '../../../app/domain/catalog/messages.ts'
 import { productSheet, type ProductRow } from '../../../app/domain/catalog/product-sheet.ts'
 import type { Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
 import type { ImportKind, ParsedRow, RowProblem } from '../../spreadsheets/import-kind.ts'
 
-/** Rows per statement: 1,000 rows × 12 values stays far below PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000
+/** Rows stored in one import after which the table's statistics are taken again (see store). */
+const ANALYZE_AFTER_ROWS = 5_000
+
+/** One array parameter per column: a batch is one statement whatever its size (`unnest`). */
+const column = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`
 
 const header = (key: keyof ProductRow) => productSheet.columns.find((c) => c.key === key)!.header
 
@@ -15,35 +18,36 @@ const header = (key: keyof ProductRow) => productSheet.columns.find((c) => c.key
  * one transaction, so a repeated EAN on line 5 and line 50,000 is found although they are in
  * different batches. Gone with the transaction object.
  */
-type Seen = { eans: Map<string, number>; codes: Map<string, number>; targets: Map<number, number> }
+type Seen = { eans: Map<string, number>; codes: Map<string, number>; targets: Map<number, number>; stored: number; analyzed: boolean }
 const seenByImport = new WeakMap<Tx, Map<number, Seen>>()
 
 function seenFor(tx: Tx, organizationId: number) {
   let byOrg = seenByImport.get(tx)
   if (!byOrg) seenByImport.set(tx, (byOrg = new Map()))
   let seen = byOrg.get(organizationId)
-  if (!seen) byOrg.set(organizationId, (seen = { eans: new Map(), codes: new Map(), targets: new Map() }))
+  if (!seen) byOrg.set(organizationId, (seen = { eans: new Map(), codes: new Map(), targets: new Map(), stored: 0, analyzed: false }))
   return seen
 }
 
 type Existing = { id: number; ean: string | null; codigo: string | null; nome: string }
 
-/** The seller's products that any row of the chunk names by EAN or code. */
+/** The seller's products that any row of the batch names by EAN or code. */
 async function existingFor(tx: Tx, organizationId: number, rows: ProductRow[]) {
   const eans = rows.flatMap((r) => (r.ean ? [r.ean] : []))
   const codes = rows.flatMap((r) => (r.codigo ? [r.codigo] : []))
   const byEan = new Map<string, Existing>()
   const byCode = new Map<string, Existing>()
   if (eans.length === 0 && codes.length === 0) return { byEan, byCode }
-  const found = await tx
-    .select({ id: products.id, ean: products.ean, codigo: products.codigo, nome: products.nome })
-    .from(products)
-    .where(
-      and(
-        eq(products.organizationId, organizationId),
-        or(eans.length ? inArray(products.ean, eans) : undefined, codes.length ? inArray(products.codigo, codes) : undefined),
-      ),
-    )
+  // One probe of its unique index per identifier (a LATERAL … LIMIT 1 per value), whatever PostgreSQL believes
+  // of the table: inside an import's transaction it has no statistics of the rows just written, took the
+  // seller's catalogue for 500 rows and read all of it per batch (45 ms a batch at 100,000 products, now 4).
+  const probe = (values: string[], type: string, name: 'ean' | 'codigo') =>
+    sql`select p.id, p.ean, p.codigo, p.nome from unnest(${column(values, type)}) as wanted(value)
+      cross join lateral (select x.id, x.ean, x.codigo, x.nome from products x where x.organization_id = ${organizationId}::integer and x.${sql.raw(name)} = wanted.value limit 1) p`
+  const arms: SQL[] = []
+  if (eans.length) arms.push(probe(eans, 'char(13)', 'ean'))
+  if (codes.length) arms.push(probe(codes, 'text', 'codigo'))
+  const found = ((await tx.execute(sql.join(arms, sql` union `))) as unknown as { rows: Existing[] }).rows
   for (const p of found) {
     if (p.ean) byEan.set(p.ean, p)
     if (p.codigo) byCode.set(p.codigo, p)
@@ -54,10 +58,6 @@ async function existingFor(tx: Tx, organizationId: number, rows: ProductRow[]) {
 /** A re-import finds the product by EAN, else by code (decision 015). */
 const match = (row: ProductRow, found: Awaited<ReturnType<typeof existingFor>>) =>
   (row.ean ? found.byEan.get(row.ean) : undefined) ?? (row.codigo ? found.byCode.get(row.codigo) : undefined)
-
-function* chunks<T>(items: T[]) {
-  for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK)
-}
 
 async function check(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow>[]): Promise<RowProblem[]> {
   const problems: RowProblem[] = []
@@ -74,92 +74,122 @@ async function check(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
     repeated(seen.eans, row.ean, linha, header('ean'))
     repeated(seen.codes, row.codigo, linha, header('codigo'))
   }
-  for (const part of chunks(batch)) {
-    const found = await existingFor(
-      tx,
-      organizationId,
-      part.map((p) => p.row),
-    )
-    for (const { linha, row } of part) {
-      const byEan = row.ean ? found.byEan.get(row.ean) : undefined
-      const byCode = row.codigo ? found.byCode.get(row.codigo) : undefined
-      // Updating the EAN's product with this code would take the code from another product.
-      if (byEan && byCode && byEan.id !== byCode.id) {
-        problems.push({ linha, coluna: header('codigo'), valor: row.codigo ?? '', motivo: m.belongsToOther(header('codigo'), byCode.nome) })
-        continue
-      }
-      const target = byEan ?? byCode
-      if (!target) continue
-      const first = seen.targets.get(target.id)
-      if (first === undefined) seen.targets.set(target.id, linha)
-      else if (first !== linha) problems.push({ linha, coluna: header(byEan ? 'ean' : 'codigo'), valor: (byEan ? row.ean : row.codigo) ?? '', motivo: m.sameProductTwice(first) })
+  const found = await existingFor(
+    tx,
+    organizationId,
+    batch.map((p) => p.row),
+  )
+  for (const { linha, row } of batch) {
+    const byEan = row.ean ? found.byEan.get(row.ean) : undefined
+    const byCode = row.codigo ? found.byCode.get(row.codigo) : undefined
+    // Updating the EAN's product with this code would take the code from another product.
+    if (byEan && byCode && byEan.id !== byCode.id) {
+      problems.push({ linha, coluna: header('codigo'), valor: row.codigo ?? '', motivo: m.belongsToOther(header('codigo'), byCode.nome) })
+      continue
     }
+    const target = byEan ?? byCode
+    if (!target) continue
+    const first = seen.targets.get(target.id)
+    if (first === undefined) seen.targets.set(target.id, linha)
+    else if (first !== linha) problems.push({ linha, coluna: header(byEan ? 'ean' : 'codigo'), valor: (byEan ? row.ean : row.codigo) ?? '', motivo: m.sameProductTwice(first) })
   }
   return problems.sort((a, b) => a.linha - b.linha)
 }
 
+/** The sheet's columns of `rows` as `unnest`'s arguments, in the order of `ROW_COLUMNS`. */
+const columnsOf = (rows: ProductRow[]) =>
+  sql.join(
+    [
+      column(rows.map((r) => r.ean ?? null), 'char(13)'),
+      column(rows.map((r) => r.codigo ?? null), 'text'),
+      column(rows.map((r) => r.nome), 'text'),
+      column(rows.map((r) => r.marca ?? null), 'text'),
+      column(rows.map((r) => r.categoria ?? null), 'text'),
+      column(rows.map((r) => r.ncm ?? null), 'char(8)'),
+      column(rows.map((r) => r.preco_centavos), 'integer'),
+      column(rows.map((r) => r.unidade ?? null), 'text'),
+      column(rows.map((r) => r.embalagem ?? null), 'integer'),
+      column(rows.map((r) => r.ativo ?? null), 'boolean'),
+      column(rows.map((r) => r.imposto ?? null), 'boolean'),
+    ],
+    sql`, `,
+  )
+const ROW_COLUMNS = sql.raw('ean, codigo, nome, marca, categoria, ncm, preco, unidade, embalagem, ativo, imposto')
+
+/**
+ * A batch in two statements at most: the new products in one INSERT and the known ones in one UPDATE, each
+ * reading the batch as arrays (measured 2.5× faster than drizzle's multi-row VALUES per 1,000 rows, README).
+ */
 async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow>[]) {
-  let criadas = 0
-  let atualizadas = 0
-  for (const part of chunks(batch)) {
-    const rows = part.map((p) => p.row)
-    const found = await existingFor(tx, organizationId, rows)
-    const inserts: (typeof products.$inferInsert)[] = []
-    const updates: { id: number; row: ProductRow }[] = []
-    for (const row of rows) {
-      const target = match(row, found)
-      if (target) updates.push({ id: target.id, row })
-      else
-        inserts.push({
-          organizationId,
-          ean: row.ean,
-          codigo: row.codigo,
-          nome: row.nome,
-          marca: row.marca,
-          categoria: row.categoria,
-          ncm: row.ncm,
-          precoCentavos: row.preco_centavos,
-          unidade: row.unidade,
-          embalagem: row.embalagem,
-          ativo: row.ativo ?? true,
-          imposto: row.imposto ?? false,
-        })
-    }
-    if (inserts.length) await tx.insert(products).values(inserts)
-    if (updates.length) {
-      const values = sql.join(
-        updates.map(
-          ({ id, row: r }) =>
-            sql`(${id}::integer, ${r.ean ?? null}::char(13), ${r.codigo ?? null}::text, ${r.nome}::text, ${r.marca ?? null}::text, ${r.categoria ?? null}::text, ${r.ncm ?? null}::char(8), ${r.preco_centavos}::integer, ${r.unidade ?? null}::text, ${r.embalagem ?? null}::integer, ${r.ativo ?? null}::boolean, ${r.imposto ?? null}::boolean)`,
-        ),
-        sql`, `,
-      )
-      // A column the file does not have (undefined in every row of it) keeps the product's value; an
-      // empty cell of a column it has clears it, except the identifiers and flags, which keep theirs.
-      const has = (key: keyof ProductRow) => updates[0].row[key] !== undefined
-      const set = [
-        sql`ean = coalesce(v.ean, p.ean)`,
-        sql`codigo = coalesce(v.codigo, p.codigo)`,
-        sql`nome = v.nome`,
-        sql`preco_centavos = v.preco`,
-        ...(has('marca') ? [sql`marca = v.marca`] : []),
-        ...(has('categoria') ? [sql`categoria = v.categoria`] : []),
-        ...(has('ncm') ? [sql`ncm = v.ncm`] : []),
-        ...(has('unidade') ? [sql`unidade = coalesce(v.unidade, p.unidade)`] : []),
-        ...(has('embalagem') ? [sql`embalagem = coalesce(v.embalagem, p.embalagem)`] : []),
-        sql`ativo = coalesce(v.ativo, p.ativo)`,
-        sql`imposto = coalesce(v.imposto, p.imposto)`,
-        sql`updated_at = now()`,
-      ]
-      await tx.execute(sql`
-        update products p set ${sql.join(set, sql`, `)}
-        from (values ${values}) as v(id, ean, codigo, nome, marca, categoria, ncm, preco, unidade, embalagem, ativo, imposto)
-        where p.id = v.id and p.organization_id = ${organizationId}`)
-    }
-    criadas += inserts.length
-    atualizadas += updates.length
+  const rows = batch.map((p) => p.row)
+  const found = await existingFor(tx, organizationId, rows)
+  const inserts: ProductRow[] = []
+  const updates: { id: number; row: ProductRow }[] = []
+  for (const row of rows) {
+    const target = match(row, found)
+    if (target) updates.push({ id: target.id, row })
+    else inserts.push(row)
   }
-  return { criadas, atualizadas }
+  if (inserts.length) {
+    // A column the file does not have takes the catalogue's default; a new product is active, without tax.
+    const created = inserts.map((r) => ({
+      ...r,
+      unidade: r.unidade ?? products.unidade.default,
+      embalagem: r.embalagem ?? products.embalagem.default,
+      ativo: r.ativo ?? true,
+      imposto: r.imposto ?? false,
+    }))
+    await tx.execute(sql`
+      insert into products (organization_id, ean, codigo, nome, marca, categoria, ncm, preco_centavos, unidade, embalagem, ativo, imposto)
+      select ${organizationId}::integer, v.* from unnest(${columnsOf(created)}) as v(${ROW_COLUMNS})`)
+  }
+  if (updates.length) {
+    // A column the file does not have (undefined in every row of it) keeps the product's value; an
+    // empty cell of a column it has clears it, except the identifiers and flags, which keep theirs.
+    const has = (key: keyof ProductRow) => updates[0].row[key] !== undefined
+    const assignments: [string, SQL][] = [
+      ['ean', sql`coalesce(v.ean, p.ean)`],
+      ['codigo', sql`coalesce(v.codigo, p.codigo)`],
+      ['nome', sql`v.nome`],
+      ['preco_centavos', sql`v.preco`],
+      ...(has('marca') ? [['marca', sql`v.marca`] as [string, SQL]] : []),
+      ...(has('categoria') ? [['categoria', sql`v.categoria`] as [string, SQL]] : []),
+      ...(has('ncm') ? [['ncm', sql`v.ncm`] as [string, SQL]] : []),
+      ...(has('unidade') ? [['unidade', sql`coalesce(v.unidade, p.unidade)`] as [string, SQL]] : []),
+      ...(has('embalagem') ? [['embalagem', sql`coalesce(v.embalagem, p.embalagem)`] as [string, SQL]] : []),
+      ['ativo', sql`coalesce(v.ativo, p.ativo)`],
+      ['imposto', sql`coalesce(v.imposto, p.imposto)`],
+    ]
+    const current = sql.join(
+      assignments.map(([name]) => sql.raw(`p.${name}`)),
+      sql`, `,
+    )
+    const next = sql.join(
+      assignments.map(([, value]) => value),
+      sql`, `,
+    )
+    // A row the file leaves as it is is not written: re-sending a sheet with a few changes rewrites those few
+    // (each write is a new row version and new entries in every index, the trigram one included).
+    await tx.execute(sql`
+      update products p set ${sql.join(
+        assignments.map(([name, value]) => sql`${sql.raw(name)} = ${value}`),
+        sql`, `,
+      )}, updated_at = now()
+      from unnest(${column(
+        updates.map((u) => u.id),
+        'integer',
+      )}, ${columnsOf(updates.map((u) => u.row))}) as v(id, ${ROW_COLUMNS})
+      where p.id = v.id and p.organization_id = ${organizationId} and (${current}) is distinct from (${next})`)
+  }
+  const seen = seenFor(tx, organizationId)
+  seen.stored += rows.length
+  // The statistics PostgreSQL plans by know nothing of the rows this transaction wrote: the updates' join by id
+  // read the seller's whole catalogue per batch. ANALYZE counts the transaction's own rows; once per big file.
+  if (!seen.analyzed && seen.stored >= ANALYZE_AFTER_ROWS) {
+    seen.analyzed = true
+    await tx.execute(sql`analyze products`)
+  }
+  return { criadas: inserts.length, atualizadas: updates.length }
 }
 
 /** The products spreadsheet import (the engine, server/spreadsheets, reads the file and calls these). */
