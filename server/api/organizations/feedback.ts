@@ -1,6 +1,5 @@
 import * as orgApi from '../../../app/domain/organization/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
-import { and, eq } from 'drizzle-orm'
 import { FEEDBACK_MESSAGES } from '../../../app/domain/organization/feedback-schema.ts'
 import { organizationFeedbacks } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'

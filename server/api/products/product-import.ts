@@ -4,6 +4,7 @@ import { productSheet, type ProductRow } from '../../../app/domain/catalog/produ
 import type { Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
 import type { ImportKind, ParsedRow, RowProblem } from '../../spreadsheets/import-kind.ts'
+import { productsIdentified } from './identified.ts'
 
 /** Rows stored in one import after which the table's statistics are taken again (see store). */
 const ANALYZE_AFTER_ROWS = 5_000
@@ -29,31 +30,14 @@ function seenFor(tx: Tx, organizationId: number) {
   return seen
 }
 
-type Existing = { id: number; ean: string | null; codigo: string | null; nome: string }
-
 /** The seller's products that any row of the batch names by EAN or code. */
-async function existingFor(tx: Tx, organizationId: number, rows: ProductRow[]) {
-  const eans = rows.flatMap((r) => (r.ean ? [r.ean] : []))
-  const codes = rows.flatMap((r) => (r.codigo ? [r.codigo] : []))
-  const byEan = new Map<string, Existing>()
-  const byCode = new Map<string, Existing>()
-  if (eans.length === 0 && codes.length === 0) return { byEan, byCode }
-  // One probe of its unique index per identifier (a LATERAL … LIMIT 1 per value), whatever PostgreSQL believes
-  // of the table: inside an import's transaction it has no statistics of the rows just written, took the
-  // seller's catalogue for 500 rows and read all of it per batch (45 ms a batch at 100,000 products, now 4).
-  const probe = (values: string[], type: string, name: 'ean' | 'codigo') =>
-    sql`select p.id, p.ean, p.codigo, p.nome from unnest(${column(values, type)}) as wanted(value)
-      cross join lateral (select x.id, x.ean, x.codigo, x.nome from products x where x.organization_id = ${organizationId}::integer and x.${sql.raw(name)} = wanted.value limit 1) p`
-  const arms: SQL[] = []
-  if (eans.length) arms.push(probe(eans, 'char(13)', 'ean'))
-  if (codes.length) arms.push(probe(codes, 'text', 'codigo'))
-  const found = ((await tx.execute(sql.join(arms, sql` union `))) as unknown as { rows: Existing[] }).rows
-  for (const p of found) {
-    if (p.ean) byEan.set(p.ean, p)
-    if (p.codigo) byCode.set(p.codigo, p)
-  }
-  return { byEan, byCode }
-}
+const existingFor = (tx: Tx, organizationId: number, rows: ProductRow[]) =>
+  productsIdentified(
+    tx,
+    organizationId,
+    rows.flatMap((r) => (r.ean ? [r.ean] : [])),
+    rows.flatMap((r) => (r.codigo ? [r.codigo] : [])),
+  )
 
 /** A re-import finds the product by EAN, else by code (decision 015). */
 const match = (row: ProductRow, found: Awaited<ReturnType<typeof existingFor>>) =>

@@ -1,17 +1,17 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { conditionProductsMessages as m } from '../../../../app/domain/conditions/products-messages.ts'
 import { quantityProblem } from '../../../../app/domain/conditions/products-schemas.ts'
 import { conditionLineSheet, type ConditionLineRow } from '../../../../app/domain/conditions/products-sheet.ts'
 import type { Tx } from '../../../db/client.ts'
 import { conditionProducts, conditions, products } from '../../../db/schema/index.ts'
 import type { ImportKind, ParsedRow, RowProblem } from '../../../spreadsheets/import-kind.ts'
+import { productsIdentified } from '../../products/identified.ts'
 
 /** Rows per statement: 1,000 rows × 8 values stays far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1000
 
 const header = (key: keyof ConditionLineRow) => conditionLineSheet.columns.find((c) => c.key === key)!.header
 
-type Target = { id: number; ean: string | null; codigo: string | null; nome: string }
 type Line = typeof conditionProducts.$inferSelect
 
 /** What one import has seen, per transaction (the engine runs every batch of a file in one). */
@@ -31,18 +31,8 @@ async function seenFor(tx: Tx, conditionId: number) {
 async function lookup(tx: Tx, sellerId: number, conditionId: number, rows: ConditionLineRow[]) {
   const eans = rows.flatMap((r) => (r.ean ? [r.ean] : []))
   const codes = rows.flatMap((r) => (r.codigo ? [r.codigo] : []))
-  const byEan = new Map<string, Target>()
-  const byCode = new Map<string, Target>()
   const lines = new Map<number, Line>()
-  if (eans.length === 0 && codes.length === 0) return { byEan, byCode, lines }
-  const found = await tx
-    .select({ id: products.id, ean: products.ean, codigo: products.codigo, nome: products.nome })
-    .from(products)
-    .where(and(eq(products.organizationId, sellerId), or(eans.length ? inArray(products.ean, eans) : undefined, codes.length ? inArray(products.codigo, codes) : undefined)))
-  for (const p of found) {
-    if (p.ean) byEan.set(p.ean, p)
-    if (p.codigo) byCode.set(p.codigo, p)
-  }
+  const { byEan, byCode, found } = await productsIdentified(tx, sellerId, eans, codes)
   if (found.length) {
     const existing = await tx
       .select()
