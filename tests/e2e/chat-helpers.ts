@@ -46,23 +46,24 @@ export async function enterCompany(page: Page, user: { email: string; password: 
 }
 
 /**
- * Whether the page's realtime connection has subscribed to the user's chat channel
- * (private-{id}_chat): the moment from which a message sent by someone else arrives live.
- * Each full page load opens a new connection; a click within the app keeps it.
+ * Whether the page's realtime connection has subscribed to a channel whose name holds `channel`: by default
+ * the user's chat channel (private-{id}_chat); 'organizacao.ped.' for the company's order events. The moment
+ * from which an event sent by someone else arrives live. Each full page load opens a new connection; a click
+ * within the app keeps it.
  */
-export function watchRealtime(page: Page) {
+export function watchRealtime(page: Page, channel = '_chat') {
   const state = { subscribed: false }
   page.on('websocket', (ws) => {
     state.subscribed = false
     ws.on('framereceived', (frame) => {
       const text = String(frame.payload)
-      if (text.includes('pusher_internal:subscription_succeeded') && text.includes('_chat')) state.subscribed = true
+      if (text.includes('pusher_internal:subscription_succeeded') && text.includes(channel)) state.subscribed = true
     })
     ws.on('close', () => (state.subscribed = false))
   })
   return {
     async ready() {
-      await expect.poll(() => state.subscribed, { message: 'the chat realtime channel subscribed', timeout: 15_000 }).toBe(true)
+      await expect.poll(() => state.subscribed, { message: `the realtime channel ${channel} subscribed`, timeout: 15_000 }).toBe(true)
     },
   }
 }

@@ -9,6 +9,9 @@ import { DEMO } from './helpers.ts'
  * demo data: they are in DEMO_DATA_SPECS of playwright.config.ts.
  */
 export const BUYER = { email: 'bruno@farmaciacentral.com.br', password: DEMO.password, org: 'Farmácia Central' }
+/** Part of the name of a company's order events channel (private-organizacao.ped.{id}), for watchRealtime. */
+export const ORDER_CHANNEL = 'organizacao.ped.'
+
 export const SELLER = { email: DEMO.email, password: DEMO.password, org: 'Distribuidora Sol' }
 
 type Offer = { condicao_id: number; parceiro_id: number | null; vendedor: { nome: string }; preco_unitario_centavos: number; qtd_min: number; multiplo: number }

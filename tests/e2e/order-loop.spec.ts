@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test'
 import { clearDemoCarts } from './cart-helpers.ts'
-import { CENTRAL, enterCompany, SOL } from './chat-helpers.ts'
+import { CENTRAL, enterCompany, SOL, watchRealtime } from './chat-helpers.ts'
 import { apiSession } from './condition-helpers.ts'
 import { BRUNO, DEMO, test } from './helpers.ts'
+import { ORDER_CHANNEL } from './order-helpers.ts'
 
 /**
  * The product's main loop (issue #11) in two browsers: Bruno (Farmácia Central) searches the market, fills
@@ -11,7 +12,7 @@ import { BRUNO, DEMO, test } from './helpers.ts'
  * It changes demo data (DEMO_DATA_SPECS).
  */
 
-/** The order channel is subscribed once the layout read its counters: from then on events count. */
+/** The counters start from what the layout reads; events count from then on, once the page also listens to the order channel (watchRealtime). */
 const countersRead = (page: Page) => page.waitForResponse((res) => res.url().endsWith('/pedidos/contadores'))
 
 test('a buyer sends from the market; the seller sees it live, invoices it with a break; the buyer sees that live', async ({ page: buyerPage, browser, request }) => {
@@ -22,8 +23,10 @@ test('a buyer sends from the market; the seller sees it live, invoices it with a
   const sellerPage = await seller.newPage()
   await enterCompany(sellerPage, DEMO, SOL)
   const sellerReady = countersRead(sellerPage)
+  const sellerEvents = watchRealtime(sellerPage, ORDER_CHANNEL)
   await sellerPage.goto('/visiting-card')
   await sellerReady
+  await sellerEvents.ready()
 
   await enterCompany(buyerPage, BRUNO, CENTRAL)
   const market = buyerPage.getByRole('search', { name: 'Busca e filtros do mercado' })
@@ -58,8 +61,10 @@ test('a buyer sends from the market; the seller sees it live, invoices it with a
   await expect(row).toContainText(CENTRAL.nome)
 
   const buyerReady = countersRead(buyerPage)
+  const buyerEvents = watchRealtime(buyerPage, ORDER_CHANNEL)
   await buyerPage.goto('/orders')
   await buyerReady
+  await buyerEvents.ready()
   const placed = buyerPage.locator(`tr[data-order-id="${id}"]`)
   await expect(placed).toContainText('Aguardando')
 

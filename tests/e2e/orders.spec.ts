@@ -1,6 +1,8 @@
 import { expect } from '@playwright/test'
 import { orderMessages } from '../../app/domain/orders/messages.ts'
+import { watchRealtime } from './chat-helpers.ts'
 import { CARLA, login, test } from './helpers.ts'
+import { ORDER_CHANNEL } from './order-helpers.ts'
 import { apiSession } from './condition-helpers.ts'
 import { BUYER, SELLER, sendDemoOrder } from './order-helpers.ts'
 
@@ -87,11 +89,13 @@ test("live: the buyer's list shows the seller's change without a reload, and the
   await login(page, BUYER.email, BUYER.password)
   await page.goto('/personal-environment')
   await page.getByRole('button', { name: `Entrar em ${BUYER.org}` }).click()
-  // The counters start once the page has read them: wait for that before the seller acts.
+  // The counters start once the page has read them and listens to the order channel: wait for both before the seller acts.
   const countersRead = page.waitForResponse((res) => res.url().endsWith('/pedidos/contadores'))
+  const orderEvents = watchRealtime(page, ORDER_CHANNEL)
   await page.goto('/visiting-card')
   await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
   await countersRead
+  await orderEvents.ready()
   const seller = await apiSession(request, SELLER)
   const moved = await request.post('/api/pedidos/updateStatus', { headers: seller.headers, data: { organizacao_id: seller.orgId(SELLER.org), pedido_id: order.id, status: 'N' } })
   expect(moved.status(), await moved.text()).toBe(200)

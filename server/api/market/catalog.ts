@@ -6,6 +6,7 @@ import { linePrice } from '../../../app/domain/pricing/line-price.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { likePattern } from '../pagination.ts'
 import { offersOf, offerTable, type OfferRow } from './offers.ts'
+import { arrayParam } from '../../db/array-param.ts'
 
 /**
  * What the market reads (docs/decisions/026-market.md): the products a buyer may buy, one row per
@@ -79,11 +80,11 @@ function matching(offers: readonly OfferRow[], buyerId: number, f: MarketFilters
   const vertical = f.verticalId ? sql` and p.organization_id in (select v.id from organizations v where v.vertical_id = ${f.verticalId}::int)` : sql``
   return sql`bs as materialized (
       select u.seller_id, array_agg(u.condition_id) as conds
-      from unnest(${sql.param(sellerOf)}::int[], ${sql.param(conditionOf)}::int[]) as u(seller_id, condition_id) group by u.seller_id
+      from unnest(${arrayParam(sellerOf, 'integer')}, ${arrayParam(conditionOf, 'integer')}) as u(seller_id, condition_id) group by u.seller_id
     ),
     m as materialized (
       select p.id, p.nome, p.busca, p.organization_id from products p join bs on bs.seller_id = p.organization_id
-      where p.organization_id = any(${sql.param(sellers)}::int[])${vertical} and ${productWhere(buyerId, f)} and p.ofertas && bs.conds
+      where p.organization_id = any(${arrayParam(sellers, 'integer')})${vertical} and ${productWhere(buyerId, f)} and p.ofertas && bs.conds
     )`
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { TRIAL_DAYS } from '../organizations/plan-features.ts'
+import { arrayParam } from '../../db/array-param.ts'
 
 /**
  * Who may buy what (docs/decisions/019 "Who may buy", 025): the offers a buyer organization reaches. An
@@ -82,7 +83,7 @@ export async function openOffers(db: Db | Tx, buyerId: number): Promise<OfferRow
 
 /** Offers read by `openOffers` as a subquery with the columns of `offersOf`. */
 export function offerTable(offers: readonly OfferRow[]): SQL {
-  const column = (pick: (o: OfferRow) => number | null) => sql`${sql.param(offers.map(pick))}::int[]`
+  const column = (pick: (o: OfferRow) => number | null) => arrayParam(offers.map(pick), 'integer')
   return sql`(select * from unnest(${column((o) => o.conditionId)}, ${column((o) => o.conditionPartnerId)}, ${column((o) => o.sellerId)}, ${column((o) => o.olId)})
     as t(condition_id, condition_partner_id, seller_id, ol_id))`
 }

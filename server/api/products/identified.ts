@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { arrayParam } from '../../db/array-param.ts'
 
 /** A catalogue product as the imports name it: by EAN or by internal code. */
 export type Identified = { id: number; ean: string | null; codigo: string | null; nome: string }
@@ -14,7 +15,7 @@ export async function productsIdentified(tx: Tx, sellerId: number, eans: string[
   const byEan = new Map<string, Identified>()
   const byCode = new Map<string, Identified>()
   const probe = (values: string[], type: 'char(13)' | 'text', column: 'ean' | 'codigo') =>
-    sql`select p.id, p.ean, p.codigo, p.nome from unnest(${sql.param(values)}::${sql.raw(type)}[]) as wanted(value)
+    sql`select p.id, p.ean, p.codigo, p.nome from unnest(${arrayParam(values, type)}) as wanted(value)
       cross join lateral (select x.id, x.ean, x.codigo, x.nome from products x where x.organization_id = ${sellerId}::integer and x.${sql.raw(column)} = wanted.value limit 1) p`
   const arms = [...(eans.length ? [probe(eans, 'char(13)', 'ean')] : []), ...(codes.length ? [probe(codes, 'text', 'codigo')] : [])]
   if (!arms.length) return { byEan, byCode, found: [] as Identified[] }
