@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
+import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
 import { OfferFields, OfferSource, offerLimits, QuantityField } from './offer-parts.tsx'
@@ -125,39 +126,9 @@ export function MarketFilters({ state, verticais, marcas, categorias }: { state:
           ))}
         </datalist>
       </div>
-      <div className="field">
-        <label htmlFor="mercado-vertical">Vertical</label>
-        <select id="mercado-vertical" name="vertical" defaultValue={state.vertical}>
-          <option value="">Todas</option>
-          {verticais.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.nome}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="mercado-marca">Marca</label>
-        <select id="mercado-marca" name="marca" defaultValue={state.marca}>
-          <option value="">Todas</option>
-          {marcas.map((marca) => (
-            <option key={marca} value={marca}>
-              {marca}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="mercado-categoria">Categoria</label>
-        <select id="mercado-categoria" name="categoria" defaultValue={state.categoria}>
-          <option value="">Todas</option>
-          {categorias.map((categoria) => (
-            <option key={categoria} value={categoria}>
-              {categoria}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceFilter id="mercado-vertical" name="vertical" label="Vertical" value={state.vertical} choices={verticais.map((v) => ({ value: v.id, label: v.nome }))} />
+      <ChoiceFilter id="mercado-marca" name="marca" label="Marca" value={state.marca} choices={marcas} />
+      <ChoiceFilter id="mercado-categoria" name="categoria" label="Categoria" value={state.categoria} choices={categorias} />
       <div className="field checkbox-row">
         <input id="mercado-favoritos" name="favoritos" type="checkbox" value="1" defaultChecked={state.favoritos} />
         <label htmlFor="mercado-favoritos">Só favoritos</label>

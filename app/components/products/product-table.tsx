@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
 import type { OrderColumn } from '~/domain/catalog/contract.ts'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { formatNcm } from '~/domain/catalog/ncm.ts'
@@ -188,28 +189,8 @@ export function ProductFilters({ state, marcas, categorias }: { state: ListState
         <label htmlFor="produtos-q">Buscar</label>
         <input id="produtos-q" name="q" type="search" defaultValue={state.q} placeholder="Nome, marca, categoria, EAN ou código" maxLength={255} />
       </div>
-      <div className="field">
-        <label htmlFor="produtos-marca">Marca</label>
-        <select id="produtos-marca" name="marca" defaultValue={state.marca}>
-          <option value="">Todas</option>
-          {marcas.map((marca) => (
-            <option key={marca} value={marca}>
-              {marca}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="produtos-categoria">Categoria</label>
-        <select id="produtos-categoria" name="categoria" defaultValue={state.categoria}>
-          <option value="">Todas</option>
-          {categorias.map((categoria) => (
-            <option key={categoria} value={categoria}>
-              {categoria}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceFilter id="produtos-marca" name="marca" label="Marca" value={state.marca} choices={marcas} />
+      <ChoiceFilter id="produtos-categoria" name="categoria" label="Categoria" value={state.categoria} choices={categorias} />
       <div className="field">
         <label htmlFor="produtos-ativo">Situação</label>
         <select id="produtos-ativo" name="ativo" defaultValue={state.ativo}>
