@@ -2,7 +2,8 @@ import * as broadcastingApi from '../../../app/domain/chat/broadcasting-contract
 import { createRoute } from '@hono/zod-openapi'
 import { channelAuth } from '../../realtime/signatures.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
-import { mayReadOrders } from '../orders/read.ts'
+import { ORDER_READERS } from '../orders/read.ts'
+import { mayAct } from '../organizations/membership.ts'
 
 export const CHANNEL_DENIED = 'Você não tem acesso a este canal.'
 
@@ -15,7 +16,7 @@ async function mayListen(deps: Deps, userId: number, channel: string) {
   const chat = /^private-(\d+)_chat$/.exec(channel)
   if (chat) return Number(chat[1]) === userId
   const orders = /^private-organizacao\.ped\.(\d+)$/.exec(channel)
-  if (orders && Number(orders[1]) <= 2_147_483_647) return mayReadOrders(deps.db, userId, Number(orders[1]))
+  if (orders && Number(orders[1]) <= 2_147_483_647) return mayAct(deps.db, userId, Number(orders[1]), ORDER_READERS)
   return false
 }
 

@@ -7,7 +7,7 @@ import type { OrderRole, OrderStatus } from '../../../app/domain/orders/schemas.
 import type { Db, Tx } from '../../db/client.ts'
 import { customers, orderCounters, orderItems, orderStatusHistory, orders, organizations, users } from '../../db/schema/index.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
-import { findMembership, holdsAnyPermission, holdsPermission, NOT_PERMITTED, requireMembership } from '../organizations/membership.ts'
+import { holdsPermission, requirePermission } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 
 const buyer = alias(organizations, 'comprador')
@@ -163,20 +163,7 @@ function listAnswer(orgId: number) {
 }
 
 /** Who reads a company's orders (decision 031): 'Ver pedidos', or 'Mudar situação', which cannot act on what it cannot see. */
-const ORDER_READING = ['pedidos_ver', 'pedidos_status'] as const
-
-/** The membership of a user who may read the organization's orders; 403 for any other member. */
-export async function requireOrderReader(db: Db | Tx, userId: number, orgId: number) {
-  const member = await requireMembership(db, userId, orgId)
-  if (!(await holdsAnyPermission(db, member.membership, ORDER_READING))) abort(403, NOT_PERMITTED)
-  return member
-}
-
-/** Whether the user may read the organization's orders (its live order channel, for one). */
-export async function mayReadOrders(db: Db | Tx, userId: number, orgId: number) {
-  const member = await findMembership(db, userId, orgId)
-  return member !== null && (await holdsAnyPermission(db, member.membership, ORDER_READING))
-}
+export const ORDER_READERS = ['pedidos_ver', 'pedidos_status'] as const
 
 /**
  * The order as one of its parties reads it: `orgId` must be its buyer, seller or OL and the user a member of it
@@ -184,7 +171,7 @@ export async function mayReadOrders(db: Db | Tx, userId: number, orgId: number) 
  * (DESIGN §6: nothing is revealed).
  */
 export async function orderForParty(db: Db | Tx, userId: number, orgId: number, orderId: number, options: { lock?: boolean } = {}) {
-  const member = await requireOrderReader(db, userId, orgId)
+  const member = await requirePermission(db, userId, orgId, ORDER_READERS)
   const query = db
     .select()
     .from(orders)
@@ -203,7 +190,7 @@ export function registerOrderReading(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...ordersApi.restorePedidos, middleware: [auth] as const }), async (c) => {
     const { orgId, regPerPage, search, status, papel } = c.req.valid('param')
     const { page, de, ate, cliente } = c.req.valid('query')
-    await requireOrderReader(db, c.get('user').id, orgId)
+    await requirePermission(db, c.get('user').id, orgId, ORDER_READERS)
     const side = papel ?? 'V'
     let customer: { id: number; nome: string } | null = null
     let buyerId: number | undefined
@@ -279,7 +266,7 @@ export function registerOrderReading(app: Api, { db }: Deps) {
 
   app.openapi(createRoute({ ...ordersApi.contadores, middleware: [auth] as const }), async (c) => {
     const { orgId } = c.req.valid('param')
-    await requireOrderReader(db, c.get('user').id, orgId)
+    await requirePermission(db, c.get('user').id, orgId, ORDER_READERS)
     const rows = await db.select({ status: orderCounters.status, total: orderCounters.total }).from(orderCounters).where(eq(orderCounters.organizationId, orgId))
     const contadores = { A: 0, F: 0, N: 0, Q: 0 }
     for (const r of rows) contadores[r.status as OrderStatus] = r.total

@@ -32,19 +32,17 @@ export async function findMembership(db: Db | Tx, userId: number, organizationId
   return row ?? null
 }
 
-/** Admins hold every permission of the catalogue; other members those of their role. */
-export async function holdsPermission(db: Db | Tx, membership: Membership, permission: PermissionId) {
-  return holdsAnyPermission(db, membership, [permission])
-}
+/** A permission of the catalogue, or a list of which any one will do. */
+type Permission = PermissionId | readonly PermissionId[]
 
-/** Whether the member holds at least one of `permissions`. */
-export async function holdsAnyPermission(db: Db | Tx, membership: Membership, permissions: readonly PermissionId[]) {
+/** Admins hold every permission of the catalogue; other members those of their role. */
+export async function holdsPermission(db: Db | Tx, membership: Membership, permission: Permission) {
   if (membership.isAdmin) return true
   if (!membership.cargoId) return false
   const [granted] = await db
     .select({ p: cargoPermissions.permissao })
     .from(cargoPermissions)
-    .where(and(eq(cargoPermissions.cargoId, membership.cargoId), inArray(cargoPermissions.permissao, [...permissions])))
+    .where(and(eq(cargoPermissions.cargoId, membership.cargoId), inArray(cargoPermissions.permissao, typeof permission === 'string' ? [permission] : [...permission])))
     .limit(1)
   return Boolean(granted)
 }
@@ -60,14 +58,14 @@ export async function requireMembership(db: Db | Tx, userId: number, organizatio
 }
 
 /** Membership plus a permission of the catalogue (app/domain/team/permissions.ts). */
-export async function requirePermission(db: Db | Tx, userId: number, organizationId: number, permission: PermissionId) {
+export async function requirePermission(db: Db | Tx, userId: number, organizationId: number, permission: Permission) {
   const row = await requireMembership(db, userId, organizationId)
   if (!(await holdsPermission(db, row.membership, permission))) abort(403, NOT_PERMITTED)
   return row
 }
 
 /** True when the user is a member of the organization holding the permission. */
-export async function mayAct(db: Db | Tx, userId: number, organizationId: number, permission: PermissionId) {
+export async function mayAct(db: Db | Tx, userId: number, organizationId: number, permission: Permission) {
   const row = await findMembership(db, userId, organizationId)
   return row !== null && (await holdsPermission(db, row.membership, permission))
 }
