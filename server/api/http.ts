@@ -10,6 +10,7 @@ import { MAX_DB_INT } from '../../app/domain/shared/fields.ts'
 import type { Publisher } from '../realtime/publisher.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import { perDatabase } from '../db/per-database.ts'
 import { personalAccessTokens, users } from '../db/schema/index.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { FileStore } from '../files/file-store.ts'
@@ -147,12 +148,7 @@ const MAX_TRUSTED_TOKENS = 10_000
 
 /** Per database: the tests run several APIs in one process. The lookup is kept while in flight, so parallel calls share it. */
 type Trusted = { row: Promise<VerifiedToken | undefined>; until: number; userId?: number }
-const trusted = new WeakMap<Db, Map<number, Trusted>>()
-const trustedOf = (db: Db) => {
-  let map = trusted.get(db)
-  if (!map) trusted.set(db, (map = new Map()))
-  return map
-}
+const trustedOf = perDatabase(() => new Map<number, Trusted>())
 
 /**
  * Forgets verified tokens: call it after the change is written (a lookup in between would read the old row
@@ -171,8 +167,7 @@ export function forgetTokens(db: Db, which: { tokenIds: number[] } | { userId: n
 }
 
 /** Built once per database (and, on PostgreSQL, planned once per connection): it runs on most API calls. */
-const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>()
-const prepareTokenQuery = (db: Db) =>
+const tokenQuery = perDatabase((db) =>
   db
     .select({
       tokenHash: personalAccessTokens.tokenHash,
@@ -185,12 +180,8 @@ const prepareTokenQuery = (db: Db) =>
     .from(personalAccessTokens)
     .innerJoin(users, eq(users.id, personalAccessTokens.userId))
     .where(eq(personalAccessTokens.id, sql.placeholder('tokenId')))
-    .prepare('api_token')
-function tokenQuery(db: Db) {
-  let query = tokenQueries.get(db)
-  if (!query) tokenQueries.set(db, (query = prepareTokenQuery(db)))
-  return query
-}
+    .prepare('api_token'),
+)
 
 function lookUpToken(db: Db, tokenId: number): Promise<VerifiedToken | undefined> {
   const map = trustedOf(db)

@@ -5,6 +5,7 @@ import * as ordersApi from '../../../app/domain/orders/contract.ts'
 import { orderMessages as m } from '../../../app/domain/orders/messages.ts'
 import type { OrderRole, OrderStatus } from '../../../app/domain/orders/schemas.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { perDatabase } from '../../db/per-database.ts'
 import { customers, orderCounters, orderItems, orderStatusHistory, orders, organizations, users } from '../../db/schema/index.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { holdsPermission, requirePermission } from '../organizations/membership.ts'
@@ -126,18 +127,15 @@ function ordersWithParties(db: Db | Tx) {
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof ordersWithParties>['execute']>>[number]
 
-const listQuery = (db: Db) => ordersWithParties(db).where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`)
 /**
  * The orders of `ids` with their parties, built once per database: drizzle building this statement (three
  * aliased joins) cost more of the server's CPU than reading it, on every view of a list.
  */
-const preparedList = new WeakMap<Db, ReturnType<ReturnType<typeof listQuery>['prepare']>>()
+const listQuery = perDatabase((db) => ordersWithParties(db).where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`).prepare('api_orders_by_ids'))
 
 async function ordersByIds(db: Db, ids: readonly number[]): Promise<ListRow[]> {
   if (!ids.length) return []
-  let query = preparedList.get(db)
-  if (!query) preparedList.set(db, (query = listQuery(db).prepare('api_orders_by_ids')))
-  return query.execute({ ids })
+  return listQuery(db).execute({ ids })
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString()

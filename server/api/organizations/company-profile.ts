@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { perDatabase } from '../../db/per-database.ts'
 import { conditions, memberships, organizationContactLinks, organizationFeedbacks, organizationRestrictions, organizations } from '../../db/schema/index.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { recountedChatCounters, storedChatCounters, sumChatCounters } from '../chat/header-counters.ts'
@@ -40,14 +41,9 @@ const prepareProfileQuery = (db: Db, recount: boolean) =>
     .prepare(recount ? 'company_profile_recount' : 'company_profile')
 
 /** Built once per database (and, on PostgreSQL, planned once per connection). */
-const profileQueries = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareProfileQuery>>>()
-function profileQuery(db: Db, recount: boolean) {
-  let queries = profileQueries.get(db)
-  if (!queries) profileQueries.set(db, (queries = new Map()))
-  let query = queries.get(recount)
-  if (!query) queries.set(recount, (query = prepareProfileQuery(db, recount)))
-  return query
-}
+const storedProfileQuery = perDatabase((db) => prepareProfileQuery(db, false))
+const recountedProfileQuery = perDatabase((db) => prepareProfileQuery(db, true))
+const profileQuery = (db: Db, recount: boolean) => (recount ? recountedProfileQuery : storedProfileQuery)(db)
 
 /**
  * Every company screen reads this profile (the private layout), so it is read in one statement: the

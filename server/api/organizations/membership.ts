@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { perDatabase } from '../../db/per-database.ts'
 import { cargoPermissions, memberships, organizations } from '../../db/schema/index.ts'
 import { abort } from '../http.ts'
 
@@ -18,16 +19,10 @@ const membershipQuery = (db: Db | Tx) =>
     .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.organizationId, sql.placeholder('organizationId')), eq(memberships.active, true)))
 
 /** Built once per database: every organization call runs it. Inside a transaction it is built on the spot. */
-const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof membershipQuery>['prepare']>>()
+const prepared = perDatabase((db) => membershipQuery(db).prepare('api_membership'))
 
 export async function findMembership(db: Db | Tx, userId: number, organizationId: number) {
-  let query: { execute: (values: { userId: number; organizationId: number }) => Promise<{ membership: Membership; organization: typeof organizations.$inferSelect }[]> }
-  if (db instanceof PgTransaction) query = membershipQuery(db)
-  else {
-    let kept = prepared.get(db)
-    if (!kept) prepared.set(db, (kept = membershipQuery(db).prepare('api_membership')))
-    query = kept
-  }
+  const query = db instanceof PgTransaction ? membershipQuery(db) : prepared(db)
   const [row] = await query.execute({ userId, organizationId })
   return row ?? null
 }
