@@ -10,7 +10,7 @@ const RECENT_KEYS = 10_000
 function keyOf(sessionId: string) {
   let key = recentKeys.get(sessionId)
   if (!key) {
-    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear()
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value!)
     key = Buffer.from(hkdfSync('sha256', sessionId, '', INFO, 32))
     recentKeys.set(sessionId, key)
   }
