@@ -5,7 +5,7 @@ import { MarketFilters, ProductGrid } from '~/components/market/product-grid.tsx
 import { OffersModal } from '~/components/market/offers-modal.tsx'
 import { ShoppingListSection } from '~/components/market/shopping-list.tsx'
 import { MARKET_PARAMS, type MarketState } from '~/components/market/types.ts'
-import { useMarketHref } from '~/components/market/links.ts'
+import { useListHref } from '~/components/ui/list-href.ts'
 import * as checkoutApi from '~/domain/checkout/contract.ts'
 import { quantityProblem } from '~/domain/checkout/quantity.ts'
 import * as marketApi from '~/domain/market/contract.ts'
@@ -138,7 +138,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Market({ loaderData }: Route.ComponentProps) {
   const { state, page, facets, verticais, list, offers } = loaderData
-  const href = useMarketHref()
+  const href = useListHref()
   const filtered = Boolean(state.q || state.vertical || state.marca || state.categoria || state.favoritos)
   return (
     <section className="stack" aria-labelledby="market-title">

@@ -4,7 +4,7 @@ import type { Route } from './+types/products'
 import { DeleteModal, ProductModal } from '~/components/products/product-modals.tsx'
 import { emptyText, ProductFilters, ProductTable } from '~/components/products/product-table.tsx'
 import { LIST_PARAMS, type ListState } from '~/components/products/types.ts'
-import { useProductsHref } from '~/components/products/links.ts'
+import { useListHref } from '~/components/ui/list-href.ts'
 import * as catalogApi from '~/domain/catalog/contract.ts'
 import { SpreadsheetExport, SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
 import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spreadsheet-import.server.ts'
@@ -180,7 +180,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { page, state, marcas, categorias, deleteIds, importacao } = loaderData
   const location = useLocation()
-  const href = useProductsHref()
+  const href = useListHref()
   const params = new URLSearchParams(location.search)
   const canChange = page.pode_alterar
   const modal = canChange ? params.get('modal') : null

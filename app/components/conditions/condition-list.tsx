@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { useProductsHref as useListHref } from '~/components/products/links.ts'
+import { useListHref } from '~/components/ui/list-href.ts'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
 import type { ConditionOrderField } from '~/domain/conditions/schemas.ts'

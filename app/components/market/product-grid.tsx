@@ -5,7 +5,7 @@ import { formatBrl } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
 import { OfferFields, OfferSource, offerLimits, QuantityField } from './offer-parts.tsx'
 import type { MarketPage, MarketProduct, MarketState, Verticals } from './types.ts'
-import { useMarketHref } from './links.ts'
+import { useListHref } from '~/components/ui/list-href.ts'
 import { useSearchSuggestions } from './search-suggestions.ts'
 
 function FavoriteForm({ product }: { product: MarketProduct }) {
@@ -22,7 +22,7 @@ function FavoriteForm({ product }: { product: MarketProduct }) {
 }
 
 function ProductCard({ product }: { product: MarketProduct }) {
-  const href = useMarketHref()
+  const href = useListHref()
   const offer = product.melhor_oferta
   const titleId = `produto-${product.id}`
   return (
@@ -74,7 +74,7 @@ function ProductCard({ product }: { product: MarketProduct }) {
 }
 
 export function ProductGrid({ page }: { page: MarketPage }) {
-  const href = useMarketHref()
+  const href = useListHref()
   return (
     <div className="stack">
       <ul className="market-grid" aria-label={`Produtos, página ${page.current_page} de ${page.last_page}`}>

@@ -5,7 +5,7 @@ import type { OrderColumn } from '~/domain/catalog/contract.ts'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { formatNcm } from '~/domain/catalog/ncm.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
-import { useProductsHref } from './links.ts'
+import { useListHref } from '~/components/ui/list-href.ts'
 import type { CatalogPage, ListState, Produto } from './types.ts'
 
 const BULK_FORM = 'produtos-selecionados'
@@ -23,7 +23,7 @@ const COLUMNS: { key: OrderColumn; label: string; numeric?: boolean }[] = [
 ]
 
 function SortHeader({ column, state }: { column: (typeof COLUMNS)[number]; state: ListState }) {
-  const href = useProductsHref()
+  const href = useListHref()
   const sorted = state.ordem === column.key
   const next = sorted && state.direcao === 'asc' ? 'desc' : 'asc'
   return (
@@ -61,7 +61,7 @@ function FlagForm({ product, field, on, canChange }: { product: Produto; field: 
 }
 
 export function ProductTable({ page, state, canChange }: { page: CatalogPage; state: ListState; canChange: boolean }) {
-  const href = useProductsHref()
+  const href = useListHref()
   const hydrated = useHydrated()
   return (
     <div className="stack">
@@ -167,7 +167,7 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
 }
 
 function Pagination({ page }: { page: CatalogPage }) {
-  const href = useProductsHref()
+  const href = useListHref()
   if (page.last_page <= 1) return <p className="muted">{page.total === 1 ? '1 produto' : `${page.total} produtos`}</p>
   return (
     <nav className="pagination" aria-label="Paginação de produtos">

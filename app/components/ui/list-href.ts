@@ -1,7 +1,10 @@
 import { useLocation } from 'react-router'
 
-/** This address with some query parameters set (or dropped, with null): sorting, pages and modals are links. */
-export function useProductsHref() {
+/**
+ * This address with some query parameters set (or dropped, with null or ''): a list's sorting, pages, tabs and
+ * modals are links (Produtos, Condições, the market).
+ */
+export function useListHref() {
   const location = useLocation()
   return (changes: Record<string, string | number | null>) => {
     const params = new URLSearchParams(location.search)
