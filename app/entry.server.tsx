@@ -3,6 +3,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext } from 'react-router'
 import { CSP_NONCE_HEADER } from '../server/web-bridge.ts'
+import { formSchemasLoaded } from './components/form-schema.ts'
 import { htmlChunks } from './lib/html-chunks.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
@@ -12,9 +13,11 @@ export const streamTimeout = 5_000
  * React Router's default Node entry, plus the CSP nonce: React Router's scripts (ServerRouter),
  * React's streaming scripts (renderToPipeableStream) and the app's own inline ones (useNonce) carry it.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  // The forms' schemas, which the browser loads after hydration, are rendered from on the server (form-schema.ts).
+  await formSchemasLoaded()
 
   // Set by the host with the page's Content-Security-Policy (server/http/security-headers.ts).
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? ''

@@ -97,6 +97,10 @@ const app = createHttpApp({ config, api: apiListener, realtime, web })
 const server = app.listen(config.port, () => {
   console.log(`Pronto em ${config.appUrl} (porta ${config.port}, ${config.databaseUrl ? 'PostgreSQL' : 'banco embutido'})`)
 })
+// Node closes an idle keep-alive connection after 5 s; a client or proxy that reuses it at that moment gets a reset
+// instead of an answer. Idle connections stay longer than those of the usual proxies (60 s), which close them first.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 // The realtime WebSocket (`/app/{key}`) shares the port; other upgrades (Vite's HMR in development) are left alone.
 if (realtime) server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head))
 

@@ -10,10 +10,37 @@ export function useModalCloseHref(extraParams: string[] = []) {
   return `${location.pathname}${query ? `?${query}` : ''}`
 }
 
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * Tab from the modal's last control goes to its first, Shift+Tab from its first to its last: while it is open
+ * the page behind it (header, menu, list) is out of reach, as `aria-modal` tells screen readers.
+ */
+function keepTabInside(panel: HTMLElement, event: KeyboardEvent) {
+  const tabbable = [...panel.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0 && !skippedRadio(element))
+  if (tabbable.length === 0) return
+  const first = tabbable[0]
+  const last = tabbable[tabbable.length - 1]
+  const active = document.activeElement
+  const inside = active instanceof Node && panel.contains(active)
+  const wrapTo = event.shiftKey ? (active === first || !inside ? last : null) : active === last || !inside ? first : null
+  if (!wrapTo) return
+  event.preventDefault()
+  wrapTo.focus()
+}
+
+/** A radio Tab passes over: its group has another one checked. */
+const skippedRadio = (element: HTMLElement) =>
+  element instanceof HTMLInputElement &&
+  element.type === 'radio' &&
+  !element.checked &&
+  element.name !== '' &&
+  [...(element.form?.elements ?? [])].some((other) => other instanceof HTMLInputElement && other.type === 'radio' && other.name === element.name && other.checked)
+
 /**
  * A modal opened by the address (`?modal=...`), so that a menu link opens it and its
  * forms post and come back without JavaScript. With JavaScript, Escape and the backdrop
- * close it and focus moves into it.
+ * close it, focus moves into it and Tab stays in it.
  */
 export function RouteModal({ title, children, closeParams = [] }: { title: string; children: ReactNode; closeParams?: string[] }) {
   const titleId = useId()
@@ -30,6 +57,7 @@ export function RouteModal({ title, children, closeParams = [] }: { title: strin
     first?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') navigate(closeHref, { preventScrollReset: true })
+      else if (event.key === 'Tab' && panel.current) keepTabInside(panel.current, event)
     }
     document.addEventListener('keydown', onKey)
     const { overflow } = document.documentElement.style

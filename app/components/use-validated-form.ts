@@ -1,9 +1,7 @@
-// Before this module parses with zod in the browser (see the module).
-import '~/lib/zod-jitless.ts'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import type { z } from 'zod'
+import type { FormSchema } from './form-schema.ts'
 import { useFormValidity } from './forms.tsx'
 
 /**
@@ -13,11 +11,15 @@ import { useFormValidity } from './forms.tsx'
  * the form's `submitError` ('Preencha todos os campos corretamente.'), as the server
  * answers without JavaScript. The submit button looks disabled while any field is invalid
  * (see SubmitButton). The same schema validates the post on the server.
+ *
+ * The schema reaches the browser after hydration (form-schema.ts, decision 032). Until then the form
+ * is the one the server rendered, validated by the server when sent; the constraints (required,
+ * lengths) the server put on the fields stay, read back from the form's `data-constraint`.
  */
 type FormShape = Record<string, unknown>
 
 export function useValidatedForm<Schema extends z.ZodType<FormShape, FormShape>>(
-  schema: Schema,
+  source: FormSchema<Schema>,
   options: {
     id: string
     lastResult?: SubmissionResult<string[]> | null
@@ -26,35 +28,156 @@ export function useValidatedForm<Schema extends z.ZodType<FormShape, FormShape>>
     submitError?: string
   },
 ) {
+  const validator = source.loaded
+  const [, schemaArrived] = useReducer((n: number) => n + 1, 0)
+  useEffect(() => {
+    if (source.loaded) return
+    let mounted = true
+    // A chunk that fails to load leaves the form as without JavaScript: the server validates it.
+    source.load().then(
+      () => mounted && schemaArrived(),
+      () => {},
+    )
+    return () => {
+      mounted = false
+    }
+  }, [source])
+  const [constraints] = useState(() => new FieldConstraints(options.id))
+  const constraintJson = constraints.use(validator?.constraint)
+  const validateOn = options.validateOn ?? 'onBlur'
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: options.validateOn ?? 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema })
-      const { submitError } = options
-      // Status 'error' is a submit attempt (a field check has no status): the form's message joins the fields'.
-      if (submission.status !== 'error' || !submitError) return submission
-      return { ...submission, reply: (reply) => submission.reply({ ...reply, formErrors: [submitError] }) }
-    },
+    constraint: constraints.proxy,
+    // Without the schema nothing is checked in the browser: a check would post the form to the server.
+    shouldValidate: validator ? validateOn : 'onSubmit',
+    shouldRevalidate: validator ? 'onInput' : 'onSubmit',
+    onValidate: validator
+      ? ({ formData }) => {
+          const submission = validator.parse(formData)
+          const { submitError } = options
+          // Status 'error' is a submit attempt (a field check has no status): the form's message joins the fields'.
+          if (submission.status !== 'error' || !submitError) return submission
+          return { ...submission, reply: (reply) => submission.reply({ ...reply, formErrors: [submitError] }) }
+        }
+      : undefined,
   })
-  const latest = useRef(form)
-  latest.current = form
-  const validateOnBlur = (options.validateOn ?? 'onBlur') === 'onBlur'
+  const latest = useRef({ form, validating: Boolean(validator) })
+  latest.current = { form, validating: Boolean(validator) }
+  const leftEarly = useRef(new Set<string>())
   useEffect(() => {
-    if (!validateOnBlur) return
-    return holdBlurDuringPress(form.id, (name) => latest.current.validate({ name }))
-  }, [form.id, validateOnBlur])
-  const isValid = useCallback(
-    (element: HTMLFormElement) => parseWithZod(new FormData(element), { schema }).status === 'success',
-    [schema],
-  )
+    if (validateOn !== 'onBlur') return
+    return holdBlurDuringPress(form.id, (name) => (latest.current.validating ? latest.current.form.validate({ name }) : leftEarly.current.add(name)))
+  }, [form.id, validateOn])
+  useEffect(() => {
+    // Fields left (or, validated on input, typed in) before the schema arrived say what is wrong with them as soon as it has.
+    if (!validator) return whileLoading(form.id, validateOn === 'onBlur' ? 'focusout' : 'input', (name) => leftEarly.current.add(name))
+    for (const name of leftEarly.current) form.validate({ name })
+    leftEarly.current.clear()
+  }, [form, validator, validateOn])
+  // Conform's own requests (update, reset) made before the schema arrived: Conform handles them only with it,
+  // and unhandled they would post the form to the server. Held, then made again once it has.
+  const heldRequests = useRef<string[]>([])
+  useEffect(() => {
+    if (!validator) return
+    const formElement = document.forms.namedItem(form.id)
+    for (const request of heldRequests.current.splice(0)) if (formElement) requestAgain(formElement, request)
+  }, [form.id, validator])
+  const formProps = getFormProps(form)
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    if (!validator && submitter?.getAttribute('name') === CONFORM_INTENT) {
+      event.preventDefault()
+      heldRequests.current.push(submitter.getAttribute('value') ?? '')
+      return
+    }
+    formProps.onSubmit(event)
+  }
+  const isValid = useCallback((element: HTMLFormElement) => !validator || validator.parse(new FormData(element)).status === 'success', [validator])
   const { formHandlers, submitDisabled } = useFormValidity(isValid)
-  return { form, fields, formProps: { ...getFormProps(form), ...formHandlers }, submitDisabled }
+  return { form, fields, formProps: { ...formProps, onSubmit, ...formHandlers, 'data-constraint': constraintJson }, submitDisabled }
 }
+
+/** The name of the button through which Conform submits its own requests (@conform-to/dom's INTENT). */
+export const CONFORM_INTENT = '__intent__'
+
+/** Makes a Conform request again as Conform makes it: a hidden submit button carrying it. */
+function requestAgain(formElement: HTMLFormElement, request: string) {
+  const button = document.createElement('button')
+  button.name = CONFORM_INTENT
+  button.value = request
+  button.hidden = true
+  button.formNoValidate = true
+  formElement.append(button)
+  formElement.requestSubmit(button)
+  button.remove()
+}
+
+type FieldConstraint = Record<string, unknown>
+
+/**
+ * The constraints handed to Conform, which keeps the object it first reads for a field: one object per
+ * field, filled again when the schema arrives. Before that, in the browser, they are the ones the server
+ * rendered into the form's `data-constraint` (hydration then renders the same attributes).
+ */
+class FieldConstraints {
+  private readonly fields = new Map<string, FieldConstraint>()
+  private known: Record<string, FieldConstraint> = {}
+  private from: unknown = undefined
+  private json: string | undefined
+  readonly proxy: Record<string, FieldConstraint>
+
+  constructor(formId: string) {
+    const rendered = typeof document === 'undefined' ? undefined : document.forms.namedItem(formId)?.dataset.constraint
+    if (rendered) {
+      this.json = rendered
+      this.known = JSON.parse(rendered) as Record<string, FieldConstraint>
+    }
+    this.proxy = new Proxy({} as Record<string, FieldConstraint>, { get: (_, name) => (typeof name === 'string' ? this.field(name) : undefined) })
+  }
+
+  /** Takes the schema's constraints when given (again only when they change); answers the form's `data-constraint`. */
+  use(constraint: Record<string, FieldConstraint> | undefined) {
+    if (constraint && constraint !== this.from) {
+      this.from = constraint
+      this.known = constraint
+      this.json = JSON.stringify(constraint)
+      for (const [name, field] of this.fields) {
+        for (const key of Object.keys(field)) delete field[key]
+        Object.assign(field, this.lookup(name))
+      }
+    }
+    return this.json
+  }
+
+  private field(name: string) {
+    let field = this.fields.get(name)
+    if (!field) this.fields.set(name, (field = { ...this.lookup(name) }))
+    return field
+  }
+
+  /** As Conform looks a field up: `itens[2].qtd` falls back on `itens[].qtd`. */
+  private lookup(name: string) {
+    return this.known[name] ?? this.known[name.replace(/\[\d+\]/g, '[]')]
+  }
+}
+
+/** Each named field the person leaves or types in (as `event` says), until the returned cleanup. */
+function whileLoading(formId: string, event: 'focusout' | 'input', touched: (name: string) => void) {
+  const formElement = document.getElementById(formId)
+  if (!(formElement instanceof HTMLFormElement)) return
+  // A field may belong to the form from outside it (the chat box's `form` attribute): listened to on the document.
+  const onEvent = (e: Event) => {
+    const field = e.target
+    if (isNamedField(field) && field.form === formElement) touched(field.name)
+  }
+  document.addEventListener(event, onEvent, true)
+  return () => document.removeEventListener(event, onEvent, true)
+}
+
+const isNamedField = (element: EventTarget | null): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
+  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && element.name !== ''
 
 /**
  * A field left by a mouse or touch press (on a link, the page, another control) shows its message
@@ -77,8 +200,7 @@ function holdBlurDuringPress(formId: string, validate: (name: string) => void) {
   }
   const onFocusOut = (event: FocusEvent) => {
     const field = event.target
-    const named = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement
-    if (!pressed || !named || !field.name) return
+    if (!pressed || !isNamedField(field)) return
     // Conform listens on the document: it does not see this one, and is asked again after the press.
     event.stopPropagation()
     const name = field.name

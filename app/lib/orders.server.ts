@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { FormErrors } from '~/components/orders/order-detail.tsx'
+import type { FormErrors, TypedQuantities } from '~/components/orders/order-detail.tsx'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { StatusChangeFormSchema } from '~/domain/orders/schemas.ts'
@@ -10,12 +10,33 @@ import { api, apiErrorMessages } from './api.server.ts'
  * The status change form of /orders and of the deep link's confirmation, posted for the entered
  * organization: the change's answer, or the errors by field (Conform's or the API's names).
  */
-export async function changeOrderStatus(request: Request, orgId: number, formData: FormData): Promise<{ ok: true; message: string } | { ok: false; errors: FormErrors }> {
+export async function changeOrderStatus(
+  request: Request,
+  orgId: number,
+  formData: FormData,
+): Promise<{ ok: true; message: string } | { ok: false; errors: FormErrors; typed: TypedQuantities }> {
   const submission = parseWithZod(formData, { schema: StatusChangeFormSchema })
-  if (submission.status !== 'success') return { ok: false, errors: (submission.error ?? {}) as FormErrors }
+  if (submission.status !== 'success') return { ok: false, errors: (submission.error ?? {}) as FormErrors, typed: typedQuantities(formData) }
   const res = await api(request, ordersApi.updateStatus, { json: { organizacao_id: orgId, ...submission.value } })
   if (res.ok) return { ok: true, message: res.data.message }
-  return { ok: false, errors: 'errors' in res.data && res.data.errors ? (res.data.errors as FormErrors) : { form: apiErrorMessages(res.data) } }
+  const errors = 'errors' in res.data && res.data.errors ? (res.data.errors as FormErrors) : { form: apiErrorMessages(res.data) }
+  return { ok: false, errors, typed: typedQuantities(formData) }
+}
+
+const TYPED_FIELD = /^quantidades\[(\d{1,4})\]\.quantidade$/
+
+/**
+ * The invoiced quantities as typed, by line: a refused change shows them again, as JavaScript's form keeps them
+ * (without it the page is drawn anew from the order).
+ */
+function typedQuantities(formData: FormData): TypedQuantities {
+  const typed: TypedQuantities = {}
+  for (const [name, value] of formData) {
+    const index = TYPED_FIELD.exec(name)?.[1]
+    const itemId = index === undefined ? null : formData.get(`quantidades[${index}].item_id`)
+    if (typeof value === 'string' && typeof itemId === 'string' && itemId.length <= 12) typed[itemId] = value.slice(0, 20)
+  }
+  return typed
 }
 
 /** 'Repetir pedido': the toast's kind and text, naming the lines left out. */

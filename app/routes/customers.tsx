@@ -8,16 +8,8 @@ import * as customersApi from '~/domain/customers/contract.ts'
 import { SpreadsheetExport, SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
 import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spreadsheet-import.server.ts'
 import { customerScreenMessages as s } from '~/domain/customers/messages.ts'
-import {
-  CreateCustomerFormSchema,
-  CUSTOMER_FILTERS,
-  CUSTOMER_ORDERS,
-  CustomerIdFormSchema,
-  CustomerPaymentsFormSchema,
-  DeletePaymentFormSchema,
-  PaymentMethodFormSchema,
-  UpdateCustomerFormSchema,
-} from '~/domain/customers/schemas.ts'
+import { CreateCustomerFormSchema, CustomerIdFormSchema, CustomerPaymentsFormSchema, DeletePaymentFormSchema, PaymentMethodFormSchema, UpdateCustomerFormSchema } from '~/domain/customers/schemas.ts'
+import { CUSTOMER_FILTERS, CUSTOMER_ORDERS } from '~/domain/customers/list-options.ts'
 import * as teamApi from '~/domain/team/contract.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'

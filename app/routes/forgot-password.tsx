@@ -8,6 +8,9 @@ import * as authApi from '~/domain/auth/contract.ts'
 import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ForgotPasswordSchema } from '~/domain/auth/schemas.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const forgotPasswordSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.ForgotPasswordSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Esqueceu a senha? | Pedidos B2B' }]
 
@@ -21,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(forgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
   return (
     <AuthLayout title="Esqueceu a senha?" subtitle="Informe seu e-mail e enviaremos um link para criar uma nova senha.">
       {actionData?.sent ? (

@@ -10,8 +10,12 @@ import { maskCnpj } from '~/domain/shared/masks.ts'
 import { enterCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/domain/auth/messages.ts'
-import { LOGO_ACCEPT, NewCustomerSchema } from '~/domain/auth/schemas.ts'
+import { NewCustomerSchema } from '~/domain/auth/schemas.ts'
+import { LOGO_ACCEPT } from '~/domain/auth/logo.ts'
 import { commitSession, startSession, withToast } from '~/lib/session.server.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const newCustomerSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.NewCustomerSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastro da empresa convidada | Pedidos B2B' }]
 
@@ -68,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 
 export default function LoginNew({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(NewCustomerSchema, { id: 'login-new', submitError: authMessages.fixFields, lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(newCustomerSchema, { id: 'login-new', submitError: authMessages.fixFields, lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
 
   if (!loaderData.invite) {
     return (

@@ -13,6 +13,9 @@ import { redirectAfterLogin } from '~/lib/post-login.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { LoginSchema } from '~/domain/auth/schemas.ts'
 import { getAuth, startSession } from '~/lib/session.server.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const loginSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.LoginSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar | Pedidos B2B' }]
 
@@ -54,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(LoginSchema, { id: 'login', lastResult: actionData?.result })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(loginSchema, { id: 'login', lastResult: actionData?.result })
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
   // Login shows when nobody is logged in: the user profile is empty (spec §4).

@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { formatBrl } from '~/domain/catalog/money.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import { cartScreenMessages as m } from '~/domain/checkout/messages.ts'
 import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkout/schemas.ts'
@@ -214,7 +215,7 @@ function CartCard({ cart, chave, changed }: { cart: Cart; chave: string; changed
         {cart.tokenbase ? (
           <div>
             <dt>Tokenbase</dt>
-            <dd>{cart.tokenbase.erro ?? `${cart.tokenbase.percent}% (− ${formatBrl(cart.tokenbase.valor ?? 0)})`}</dd>
+            <dd>{cart.tokenbase.erro ?? `${formatPercent(cart.tokenbase.percent ?? '')}% (− ${formatBrl(cart.tokenbase.valor ?? 0)})`}</dd>
           </div>
         ) : null}
         <div>
@@ -335,7 +336,7 @@ function TokenModal({ cart, payments, error }: { cart: Cart; payments: Payments;
           {options.map((p) => (
             <label key={p.id} className="radio-option">
               <input type="radio" name="pagamento_id" value={p.id} disabled={p.tokenbase!.erro !== null} onChange={() => setSelected(p.id)} />
-              {p.nome}: {p.tokenbase!.erro ?? `${p.tokenbase!.percent}% — desconto de ${formatBrl(p.tokenbase!.valor ?? 0)}, total ${formatBrl(p.tokenbase!.valor_total ?? 0)}`}
+              {p.nome}: {p.tokenbase!.erro ?? `${formatPercent(p.tokenbase!.percent ?? '')}% — desconto de ${formatBrl(p.tokenbase!.valor ?? 0)}, total ${formatBrl(p.tokenbase!.valor_total ?? 0)}`}
             </label>
           ))}
         </fieldset>

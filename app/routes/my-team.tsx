@@ -13,7 +13,8 @@ import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { teamScreenMessages as m } from '~/domain/team/messages.ts'
 import { PERMISSION_IDS } from '~/domain/team/permissions.ts'
-import { CargoFormSchema, DeleteCargoSchema, INVITE_TOKEN_PATTERN, InviteFormSchema, MemberFormSchema, ORG_ID_PATTERN, RemoveMemberSchema } from '~/domain/team/schemas.ts'
+import { CargoFormSchema, DeleteCargoSchema, InviteFormSchema, MemberFormSchema, RemoveMemberSchema } from '~/domain/team/schemas.ts'
+import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/invite-link.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B' }]

@@ -82,7 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
   const changed = await changeOrderStatus(request, company.organizacao_id, await request.formData())
-  if (!changed.ok) return data({ errors: changed.errors }, { status: 400 })
+  if (!changed.ok) return data({ errors: changed.errors, typed: changed.typed }, { status: 400 })
   return redirectWithToast(request, `/orders?pedido=${encodeURIComponent(params.orderId)}`, { kind: 'success', text: changed.message })
 }
 
@@ -111,7 +111,7 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
             </ul>
           ) : null}
           {status === 'Q' ? (
-            <QuantitiesForm order={order} errors={errors} label={m.deepConfirmButton(label)} />
+            <QuantitiesForm order={order} errors={errors} typed={actionData?.typed} label={m.deepConfirmButton(label)} />
           ) : (
             <Form method="post">
               <input type="hidden" name="intent" value="status" />

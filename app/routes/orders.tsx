@@ -11,7 +11,7 @@ import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/domain/orders/order-status.ts'
 import type { OrderRole } from '~/domain/orders/schemas.ts'
-import { MAX_DB_INT } from '~/domain/shared/fields.ts'
+import { isDbId, MAX_DB_INT } from '~/domain/shared/fields.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
@@ -68,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const orgId = company.organizacao_id
   const customerId = params.customerId ? Number(params.customerId) : null
   // A customer of another seller, or a malformed id: back to Clientes with the reason, as the condition page does.
-  if (params.customerId !== undefined && !(customerId && Number.isInteger(customerId) && customerId > 0 && customerId <= MAX_DB_INT))
+  if (params.customerId !== undefined && !(customerId && isDbId(customerId)))
     throw await redirectWithToast(request, '/customers', { kind: 'error', text: m.customerNotFound })
   // A retailer mostly buys: its orders placed first; a seller, the orders it received.
   const list = listState(url.searchParams, customerId ? 'V' : company.tipo === 'v' ? 'C' : 'V')
@@ -119,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
   const orgId = company.organizacao_id
   if (intent === 'status') {
     const changed = await changeOrderStatus(request, orgId, formData)
-    if (!changed.ok) return data({ intent, errors: changed.errors }, { status: 400 })
+    if (!changed.ok) return data({ intent, errors: changed.errors, typed: changed.typed }, { status: 400 })
     return redirectWithToast(request, back, { kind: 'success', text: changed.message })
   }
   if (intent === 'repeat') return redirectWithToast(request, back, await repeatOrder(request, orgId, formData))
@@ -184,7 +184,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           {detail ? (
             <>
               <OrderSummary order={detail} />
-              {detail.pode_mudar_status ? <StatusActions order={detail} errors={errors} /> : null}
+              {detail.pode_mudar_status ? <StatusActions order={detail} errors={errors} typed={actionData?.intent === 'status' ? actionData.typed : null} /> : null}
               {detail.pode_repetir ? <RepeatOrder order={detail} /> : null}
             </>
           ) : (

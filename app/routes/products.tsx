@@ -12,6 +12,7 @@ import { catalogMessages as cm, productScreenMessages as m } from '~/domain/cata
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema } from '~/domain/catalog/schemas.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
+import { isDbId } from '~/domain/shared/fields.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -49,7 +50,7 @@ function listAddress(search: URLSearchParams) {
 
 /** Ids in the address (`?ids=1,2,3`) for the delete confirmation. */
 const idsParam = (url: URL) =>
-  [...new Set((url.searchParams.get('ids') ?? '').split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647).slice(0, 500)
+  [...new Set((url.searchParams.get('ids') ?? '').split(',').map(Number))].filter(isDbId).slice(0, 500)
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
@@ -73,7 +74,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     apiRead(request, catalogApi.catalogoFiltros, { params: { orgId } }),
     loadImportFromUrl(request),
   ])
-  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idsParam(url), importacao }
+  // The edit link names the product by id: one that the list's page does not show is read on its own.
+  const editId = url.searchParams.get('modal') === 'editar' ? Number(url.searchParams.get('id')) : 0
+  const editing =
+    isDbId(editId) && !page.data.some((p) => p.id === editId)
+      ? ((await apiRead(request, catalogApi.restoreCatalogo, { params: { orgId }, query: { id: editId, per_page: 1 } })).data[0] ?? null)
+      : null
+  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idsParam(url), importacao, editing }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -178,14 +185,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, state, marcas, categorias, deleteIds, importacao } = loaderData
+  const { page, state, marcas, categorias, deleteIds, importacao, editing } = loaderData
   const location = useLocation()
   const href = useListHref()
   const params = new URLSearchParams(location.search)
   const canChange = page.pode_alterar
   const modal = canChange ? params.get('modal') : null
   const id = Number(params.get('id'))
-  const product = modal === 'editar' ? (page.data.find((p) => p.id === id) ?? null) : null
+  const product = modal === 'editar' ? (page.data.find((p) => p.id === id) ?? (editing?.id === id ? editing : null)) : null
   const saveResult = actionData && 'result' in actionData && actionData.intent === 'save' ? actionData.result : undefined
   const deleteErrors = actionData && 'errors' in actionData ? actionData.errors : undefined
   const names = deleteIds.map((i) => page.data.find((p) => p.id === i)?.nome).filter((n): n is string => Boolean(n))

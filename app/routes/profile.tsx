@@ -13,6 +13,9 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages, sessionMessages } from '~/domain/auth/messages.ts'
 import { ProfileNameSchema } from '~/domain/auth/profile-schemas.ts'
 import { redirectWithToast, rememberUser } from '~/lib/session.server.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const profileNameSchema = formSchema(() => import('~/domain/auth/profile-schemas.ts').then((m) => m.ProfileNameSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Pedidos B2B' }]
 
@@ -53,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, sessions } = loaderData
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(ProfileNameSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(profileNameSchema, {
     id: 'profile',
     lastResult: actionData?.result,
     defaultValue: { nome: profile.nome },

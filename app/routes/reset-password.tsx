@@ -9,6 +9,9 @@ import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ResetPasswordSchema } from '~/domain/auth/schemas.ts'
 import { endSessionsOfEmail, redirectWithToast } from '~/lib/session.server.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const resetPasswordSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.ResetPasswordSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Nova senha | Pedidos B2B' }]
 
@@ -30,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 
 export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(ResetPasswordSchema, { id: 'reset-password', lastResult: actionData?.result })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(resetPasswordSchema, { id: 'reset-password', lastResult: actionData?.result })
   return (
     <AuthLayout title="Crie uma nova senha" subtitle={<>Para a conta <strong data-testid="reset-email">{params.email}</strong></>}>
       <Form method="post" {...formProps}>

@@ -11,6 +11,9 @@ import { authMessages } from '~/domain/auth/messages.ts'
 import { capitalise, SignupSchema } from '~/domain/auth/schemas.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const signupSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.SignupSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crie sua conta | Pedidos B2B' }]
 
@@ -35,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(SignupSchema, { id: 'signup', submitError: authMessages.fixFields, lastResult: actionData?.result })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(signupSchema, { id: 'signup', submitError: authMessages.fixFields, lastResult: actionData?.result })
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
   return (

@@ -6,7 +6,7 @@ import * as teamApi from '~/domain/team/contract.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { enterCompany } from '~/lib/company.server.ts'
 import { teamInviteScreenMessages as m } from '~/domain/team/messages.ts'
-import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/schemas.ts'
+import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/invite-link.ts'
 import { destroySession, endSession, getAuth, redirectWithToast, withToast } from '~/lib/session.server.ts'
 
 /**

@@ -11,10 +11,14 @@ import { api } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { companyMessages } from '~/domain/organization/company-messages.ts'
-import { LINK_TYPE_LABELS, LINK_TYPES, VisitingCardFormSchema } from '~/domain/organization/company-schemas.ts'
-import { LOGO_ACCEPT } from '~/domain/auth/schemas.ts'
+import { VisitingCardFormSchema } from '~/domain/organization/company-schemas.ts'
+import { LINK_TYPE_LABELS, LINK_TYPES } from '~/domain/organization/link-types.ts'
+import { LOGO_ACCEPT } from '~/domain/auth/logo.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { UFS } from '~/domain/shared/uf.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const visitingCardFormSchema = formSchema(() => import('~/domain/organization/company-schemas.ts').then((m) => m.VisitingCardFormSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cartão de visita | Pedidos B2B' }]
 
@@ -124,7 +128,7 @@ function Codes({ tokenbase, flagCode }: { tokenbase: string | null; flagCode: st
 
 function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult'] }) {
   const links = [...card.links.map(({ type, content }) => ({ type, content })), ...Array.from({ length: SPARE_LINK_ROWS }, () => ({ type: 'site', content: '' }))]
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(VisitingCardFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(visitingCardFormSchema, {
     id: 'visiting-card',
     lastResult,
     defaultValue: {

@@ -321,6 +321,15 @@ describe('GET api/condicoes/restoreCatalogo/{orgId}', () => {
     expectValidation(await list(admin, org.id, '?per_page=500'), { per_page: [m.perPageInvalid] })
   })
 
+  test('id gives that one product of the seller (the edit link of a product off the page); another seller’s id gives none', async () => {
+    const { admin, outsider, other, org, made } = await catalogue()
+    expect(names(await list(admin, org.id, `?id=${made[4].id}&per_page=1`))).toEqual(['Protetor Solar FPS 50'])
+    const theirs = await create(outsider, other.id, { nome: 'Só do outro' })
+    expect((await list(admin, org.id, `?id=${theirs.id}`)).body.total).toBe(0)
+    expectValidation(await list(admin, org.id, '?id=0'), { id: [m.productInvalid] })
+    expectValidation(await list(admin, org.id, '?id=99999999999'), { id: [m.productInvalid] })
+  })
+
   test('a member of another organization gets 403 and sees nothing', async () => {
     const { outsider, org } = await catalogue()
     const res = await list(outsider, org.id)

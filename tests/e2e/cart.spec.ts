@@ -25,10 +25,13 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   const token = page.getByRole('dialog', { name: 'Selecione a opção Tokenbase' })
   await expect(token).toBeVisible()
   await expect(token.getByRole('button', { name: 'Confirmar' })).toBeDisabled()
+  // Percentages as a Brazilian reads them: '7,755%', never '7.755%' (seven thousand…).
+  await expect(token.getByText(/^Tokenbase à vista: -?\d+(,\d+)?% — desconto de R\$/)).toBeVisible()
   await token.getByRole('radio', { name: /Tokenbase à vista/ }).check()
   await token.getByRole('button', { name: 'Confirmar' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(card.getByText('Tokenbase à vista (0 dias)')).toBeVisible()
+  await expect(card.getByText(/^-?\d+(,\d+)?% \(− R\$\s[\d.]+,\d{2}\)$/)).toBeVisible()
 
   await card.getByRole('button', { name: 'Enviar pedido' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Esta condição pede no mínimo 12 unidades; o carrinho tem 5.' })).toBeVisible()

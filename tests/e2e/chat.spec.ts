@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test'
-import { test, BRUNO, CARLA, DEMO, login, PNG_1X1 } from './helpers.ts'
+import { test, BRUNO, CARLA, DEMO, holdFormSchemas, login, PNG_1X1 } from './helpers.ts'
 import { sideMenu } from './organization-helpers.ts'
 import {
   badgeCount,
@@ -607,4 +607,42 @@ test('the whole team takes part in a customer conversation: Carla, of Distribuid
   await enterCompany(bruno.page, BRUNO, CENTRAL)
   await readFromHeader(bruno.page, 'Fornecedores', SOL.nome)
   await bruno.context.close()
+})
+
+test("a message sent before the message box's schema has arrived is sent once it has, and the box empties (decision 032)", async ({ page }) => {
+  await enterCompany(page, DEMO, SOL)
+  const schemas = await holdFormSchemas(page)
+  await page.goto('/Chat')
+  const team = `Equipe ${SOL.nome}`
+  await openChannel(page, team)
+  await schemas.requested
+  const { input, message } = chat(page)
+  const text = uniqueText('Antes do esquema')
+  await input.fill(text)
+  await input.press('Enter')
+  await expect(input).toHaveValue(text)
+  await expect(message(text)).toHaveCount(0)
+
+  schemas.release()
+  await expect(input).toHaveValue('')
+  await expect(message(text)).toHaveCount(1)
+  await expect(message(text)).toHaveAttribute('data-message-id', /^\d+$/)
+  await page.reload()
+  await expect(message(text)).toHaveCount(1)
+})
+
+test("a text typed past the limit before the message box's schema has arrived is refused with the limit once it has (decision 032)", async ({ page }) => {
+  await enterCompany(page, DEMO, SOL)
+  const schemas = await holdFormSchemas(page)
+  await page.goto('/Chat')
+  await openChannel(page, `Equipe ${SOL.nome}`)
+  await schemas.requested
+  const { input } = chat(page)
+  await input.focus()
+  await page.keyboard.insertText('a'.repeat(4001))
+  await expect(input).toHaveAccessibleDescription('')
+
+  schemas.release()
+  await expect(input).toHaveAccessibleDescription(CHAT.tooLong)
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled()
 })

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import { test, CARLA, DEMO, loginWithForm, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
+import { test, CARLA, DEMO, holdFormSchemas, loginWithForm, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
 import { orderMessages } from '../../app/domain/orders/messages.ts'
 
 test('the Login screen of spec §2 opens at / and at unknown paths', async ({ page }) => {
@@ -159,4 +159,37 @@ test('after login the last company of the same user is entered again, not for an
   // Carla also belongs to Distribuidora Sol, but it was Ana's last company.
   await loginWithForm(page, CARLA.email, CARLA.password)
   await expect(page).toHaveURL(/\/personal-environment$/)
+})
+
+test("before the form's schema has arrived the form works as without JavaScript; a field left meanwhile is checked once it has (decision 032)", async ({ page }) => {
+  const schemas = await holdFormSchemas(page)
+  await page.goto('/')
+  await schemas.requested
+  const email = page.getByLabel('E-mail')
+  const password = page.getByLabel('Senha')
+  const submit = page.getByRole('button', { name: 'Entrar' })
+  // The constraints the server rendered from the schema stay on the fields.
+  await expect(email).toHaveAttribute('required', '')
+  await expect(submit).not.toHaveAttribute('aria-disabled', 'true')
+  await email.focus()
+  await page.keyboard.press('Tab')
+  await expect(password).toBeFocused()
+  await expect(page.getByText(MSG.emailRequired)).toHaveCount(0)
+
+  schemas.release()
+  await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
+  await expect(page.getByText(MSG.passwordRequired)).toHaveCount(0)
+  await expect(submit).toHaveAttribute('aria-disabled', 'true')
+  await expect(email).toHaveAttribute('required', '')
+})
+
+test('a form sent before its schema has arrived is checked by the server', async ({ page }) => {
+  await page.route(/\/assets\/form-validation-[\w-]+\.js$/, (route) => route.abort())
+  await page.goto('/')
+  await page.getByLabel('E-mail').fill('ana@')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(MSG.emailInvalid)
+  await expect(page.getByLabel('Senha')).toHaveAccessibleDescription(MSG.passwordRequired)
+  // Still Login: the post answered with the messages (the index route's action keeps its `?index`).
+  await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
 })

@@ -189,3 +189,15 @@ test.describe("file fields say 'Escolher arquivo' in Portuguese", () => {
     await context.close()
   })
 })
+
+test('Tab and Shift+Tab stay inside an open modal', async ({ page }) => {
+  await login(page, BRUNO.email, BRUNO.password)
+  await page.goto('/personal-environment?modal=nova')
+  const dialog = page.getByRole('dialog', { name: 'Nova organização' })
+  await expect(dialog).toBeVisible()
+  const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))
+  for (const key of [...Array<string>(25).fill('Tab'), ...Array<string>(25).fill('Shift+Tab')]) {
+    await page.keyboard.press(key)
+    expect(await focusInDialog(), `focus after ${key}`).toBe(true)
+  }
+})

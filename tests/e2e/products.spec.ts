@@ -152,3 +152,18 @@ test.describe('without JavaScript', () => {
     await expect(row(page, name)).toHaveCount(0)
   })
 })
+
+test("a product's edit link opens its form whatever list is behind it", async ({ page }) => {
+  await enter(page, DEMO)
+  // The last product by name is not on the list's first page, in its usual order.
+  await page.goto('/products?ordem=nome&direcao=desc')
+  const last = page.getByRole('row').nth(1)
+  const name = (await last.getByRole('rowheader').innerText()).split('\n')[0].trim()
+  const link = await last.getByRole('link', { name: /^Editar/ }).getAttribute('href')
+  const id = new URL(link!, 'http://x').searchParams.get('id')
+  await page.goto('/products')
+  await expect(row(page, name)).toHaveCount(0)
+  await page.goto(`/products?modal=editar&id=${id}`)
+  const edit = page.getByRole('dialog', { name: `Editar ${name}` })
+  await expect(edit.getByLabel('Nome')).toHaveValue(name)
+})

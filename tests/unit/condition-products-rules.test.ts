@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { conditionProductsMessages as m } from '../../app/domain/conditions/products-messages.ts'
 import { UpdateLinesBody } from '../../app/domain/conditions/products-contract.ts'
-import { EditLinesFormSchema, percentText, quantityProblem, readPercent } from '../../app/domain/conditions/products-schemas.ts'
+import { EditLinesFormSchema, quantityProblem } from '../../app/domain/conditions/products-schemas.ts'
+import { formatPercent, readPercent } from '../../app/domain/conditions/percent.ts'
 
 describe('readPercent', () => {
   test.each([
@@ -16,10 +17,11 @@ describe('readPercent', () => {
 
   test.each(['100,01', '-1', '1,23456', '1.234,5', 'abc', '', '1e2'])('%s is not a percent', (input) => expect(readPercent(input)).toBeNull())
 
-  test('percentText writes it back as typed', () => {
-    expect(percentText('12.5000')).toBe('12,5')
-    expect(percentText('10.0000')).toBe('10')
-    expect(percentText('7.2525')).toBe('7,2525')
+  test('formatPercent writes it back as typed', () => {
+    expect(formatPercent('12.5000')).toBe('12,5')
+    expect(formatPercent('10.0000')).toBe('10')
+    expect(formatPercent('7.2525')).toBe('7,2525')
+    expect(formatPercent('0.0000')).toBe('0')
   })
 })
 

@@ -1,14 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { customerMessages as m, paymentMessages as pm } from '../../app/domain/customers/messages.ts'
-import {
-  CreateCustomerFormSchema,
-  CustomerPaymentsFormSchema,
-  formatBrl,
-  formatTelefone,
-  parseBrlCentavos,
-  PaymentMethodFormSchema,
-  UpdateCustomerFormSchema,
-} from '../../app/domain/customers/schemas.ts'
+import { CreateCustomerFormSchema, CustomerPaymentsFormSchema, parseBrlCentavos, PaymentMethodFormSchema, UpdateCustomerFormSchema } from '../../app/domain/customers/schemas.ts'
+import { formatBrl } from '../../app/domain/catalog/money.ts'
+import { formatTelefone } from '../../app/domain/customers/phone.ts'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
 import { maskCnpj } from '../../app/domain/shared/masks.ts'
 

@@ -1,4 +1,4 @@
-import { AUDIO_BARS, AUDIO_MAX_SECONDS } from '~/domain/chat/schemas.ts'
+import { AUDIO_BARS, AUDIO_MAX_SECONDS } from '~/domain/chat/audio.ts'
 
 export type RecordedAudio = { file: File; duration: number; audioBars: number[] }
 export type Recording = { stop: () => Promise<RecordedAudio>; cancel: () => void }

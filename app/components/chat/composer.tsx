@@ -1,18 +1,17 @@
-// Before this module parses with zod in the browser (see the module).
-import '~/lib/zod-jitless.ts'
 import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { ErrorList, FormErrors } from '~/components/forms.tsx'
 import { FileInput } from '~/components/ui/file-input.tsx'
-import { useValidatedForm } from '~/components/use-validated-form.ts'
+import { CONFORM_INTENT, useValidatedForm } from '~/components/use-validated-form.ts'
 import { EMOJI_GROUPS, insertAt } from '~/lib/chat/emoji.ts'
 import type { AnswerRef } from '~/domain/chat/message-body.ts'
 import { chatMessages as m } from '~/domain/chat/messages.ts'
-import { ChatSendSchema } from '~/domain/chat/schemas.ts'
 import { startRecording, type Recording } from './audio-recorder.ts'
 import { AttachIcon, MicIcon, SmileIcon, StopIcon } from './chat-icons.tsx'
+import { formSchema } from '~/components/form-schema.ts'
+
+const chatSendSchema = formSchema(() => import('~/domain/chat/schemas.ts').then((m) => m.ChatSendSchema))
 
 type Props = {
   channelId: number
@@ -34,7 +33,7 @@ const CHAT_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf,.
  * with it, sends without leaving the page, inserts emoji at the caret and records voice messages.
  */
 export function Composer({ channelId, clientId, here, hydrated, lastResult, replyTo, cancelReplyHref, onCancelReply, onSend }: Props) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(ChatSendSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(chatSendSchema, {
     id: `chat-composer-${channelId}`,
     lastResult,
     defaultValue: { channel_id: channelId, client_id: clientId },
@@ -45,20 +44,40 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
   const fileRef = useRef<HTMLInputElement>(null)
   const emojiRef = useRef<HTMLDetailsElement>(null)
   const [recording, setRecording] = useState<Recording | null>(null)
+  // The box empties after each send, by Conform's reset: a submit of this form that Conform handles only
+  // once its schema is in place (the render after the send, whether or not it has just arrived), and that
+  // the browser would ignore while the sending submit is still firing (HTML: "firing submission events").
+  const [sends, setSends] = useState(0)
+  const latestForm = useRef(form)
+  latestForm.current = form
+  useEffect(() => {
+    if (sends > 0) latestForm.current.reset()
+  }, [sends])
   const [recordError, setRecordError] = useState<string | null>(null)
 
   function submitText(event: React.FormEvent<HTMLFormElement>) {
     formProps.onSubmit?.(event)
     if (!hydrated || !onSend || event.defaultPrevented) return
     event.preventDefault()
-    const result = parseWithZod(new FormData(event.currentTarget), { schema: ChatSendSchema })
-    if (result.status !== 'success') return
-    onSend({ text: result.value.text, answerTo: replyTo ?? undefined })
-    // Conform's reset is itself a submit of this form, which the browser ignores while this submit
-    // event is still firing (HTML: "firing submission events"): it runs once the event is over.
-    window.setTimeout(() => form.reset())
-    onCancelReply()
-    textRef.current?.focus()
+    // Conform's own requests (the reset after a send, an emoji's update) are submits of this form too: never a message.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === CONFORM_INTENT) return
+    const element = event.currentTarget
+    const formData = new FormData(element)
+    const answerTo = replyTo ?? undefined
+    // Sent in the moment before the schema has arrived: checked and sent once it has, as any other; if it
+    // cannot arrive, the form goes as without JavaScript (a post the server checks, then a fresh page).
+    chatSendSchema.load().then(
+      (validator) => {
+        const result = validator.parse(formData)
+        // Only a box left empty gets here before the schema (the field's own limits hold the rest): nothing to send.
+        if (result.status !== 'success') return
+        onSend({ text: result.value.text, answerTo })
+        setSends((n) => n + 1)
+        onCancelReply()
+        textRef.current?.focus()
+      },
+      () => element.submit(),
+    )
   }
 
   function insertEmoji(emoji: string) {

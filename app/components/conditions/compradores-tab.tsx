@@ -8,11 +8,14 @@ import { useTeamHref } from '~/components/team/links.ts'
 import { Pagination } from '~/components/team/team-tabs.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { buyersMessages as m } from '~/domain/conditions/buyers-messages.ts'
-import { BUYER_TYPES, FindBuyerFormSchema } from '~/domain/conditions/buyers-schemas.ts'
+import { BUYER_TYPES } from '~/domain/conditions/buyer-types.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import type { CompradoresData } from '~/lib/conditions/compradores.server.ts'
 import { exportPath } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
+import { formSchema } from '~/components/form-schema.ts'
+
+const findBuyerFormSchema = formSchema(() => import('~/domain/conditions/buyers-schemas.ts').then((m) => m.FindBuyerFormSchema))
 
 const MODAL_PARAMS = ['modal', 'cnpj', 'busca']
 const REMOVE_FORM = 'compradores-remover'
@@ -233,7 +236,7 @@ function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean 
 }
 
 function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; lastFind: SubmissionResult<string[]> | undefined; lastPick: SubmissionResult<string[]> | undefined }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(FindBuyerFormSchema, { id: 'comprador-cnpj', lastResult: lastFind })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(findBuyerFormSchema, { id: 'comprador-cnpj', lastResult: lastFind })
   const lookup = tab.lookup
   const found = lookup?.found
   const pickErrors = lastPick?.error ? Object.values(lastPick.error).flat() : []

@@ -5,9 +5,13 @@ import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, maskBrl } from '~/domain/catalog/money.ts'
 import { conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
-import { EditConditionFormSchema, MinimumsFormSchema, NewConditionFormSchema } from '~/domain/conditions/schemas.ts'
 import { conditionDetailsMessages } from '~/domain/conditions/tabs.ts'
 import { MODAL_PARAMS, type Condicao } from './list-types.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const editConditionFormSchema = formSchema(() => import('~/domain/conditions/schemas.ts').then((m) => m.EditConditionFormSchema))
+const minimumsFormSchema = formSchema(() => import('~/domain/conditions/schemas.ts').then((m) => m.MinimumsFormSchema))
+const newConditionFormSchema = formSchema(() => import('~/domain/conditions/schemas.ts').then((m) => m.NewConditionFormSchema))
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -31,7 +35,7 @@ function DateField({ label, meta }: { label: string; meta: FieldMetadata<unknown
 
 /** 'Nova condição': name, table type, validity and visibility (POST createCondicao). */
 export function NewConditionModal({ lastResult }: { lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(NewConditionFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(newConditionFormSchema, {
     id: 'condicao-nova',
     lastResult,
     defaultValue: { tipo_tabela: 'D', visivel: true },
@@ -63,7 +67,7 @@ export function EditConditionModal({ condition, lastResult }: { condition: Condi
 }
 
 function EditConditionForm({ condition, lastResult }: { condition: Condicao; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(EditConditionFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(editConditionFormSchema, {
     id: `condicao-${condition.id}`,
     lastResult,
     defaultValue: { condicao_id: condition.id, nome: condition.nome, inicio: condition.inicio ?? undefined, fim: condition.fim ?? undefined, visivel: condition.visivel },
@@ -98,7 +102,7 @@ export function MinimumsModal({ condition, lastResult }: { condition: Condicao |
 }
 
 function MinimumsForm({ condition, lastResult }: { condition: Condicao; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(MinimumsFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(minimumsFormSchema, {
     id: `minimos-${condition.id}`,
     lastResult,
     defaultValue: { condicao_id: condition.id, minimo_valor: centavosToInput(condition.minimo_valor_centavos), minimo_quantidade: String(condition.minimo_quantidade) },

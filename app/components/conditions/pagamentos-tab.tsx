@@ -7,9 +7,13 @@ import { useTeamHref } from '~/components/team/links.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { termsMessages as m } from '~/domain/conditions/terms-messages.ts'
-import { TermFormSchema, UpdateTermFormSchema } from '~/domain/conditions/terms-schemas.ts'
 import { maskFormula } from '~/domain/shared/formula-mask.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
+import { formSchema } from '~/components/form-schema.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
+
+const termFormSchema = formSchema(() => import('~/domain/conditions/terms-schemas.ts').then((m) => m.TermFormSchema))
+const updateTermFormSchema = formSchema(() => import('~/domain/conditions/terms-schemas.ts').then((m) => m.UpdateTermFormSchema))
 
 type Term = { id: number; nome: string; prazo_dias: number; minimo_centavos: number; formula: string | null }
 type Option = { id: number; nome: string; formula: string; percent: string | null; fator: string | null; valor: number | null; valor_total: number | null; erro: string | null }
@@ -176,7 +180,7 @@ function Simulation({ data }: { data: Data }) {
                     ) : (
                       <>
                         <td className="nowrap" data-label="Percentual">
-                          {decimalText(o.percent!)}%
+                          {formatPercent(o.percent!)}%
                         </td>
                         <td className="nowrap" data-label="Fator">
                           {decimalText(o.fator!)}
@@ -230,7 +234,7 @@ function FormulaField({ meta }: { meta: FieldMetadata<unknown> }) {
 
 function TermModal({ term, tokenbase, lastResult }: { term: Term | null; tokenbase: boolean; lastResult: LastResult }) {
   const editing = term !== null
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(editing ? UpdateTermFormSchema : TermFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(editing ? updateTermFormSchema : termFormSchema, {
     id: editing ? `prazo-${term.id}` : 'prazo-novo',
     lastResult,
     defaultValue: term

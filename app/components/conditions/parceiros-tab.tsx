@@ -6,12 +6,15 @@ import { useTeamHref } from '~/components/team/links.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { olDetailsPath } from '~/domain/conditions/ol-details.ts'
 import { partnerScreenMessages as s } from '~/domain/conditions/partners-messages.ts'
-import { InvitePartnerFormSchema, MirrorFormSchema } from '~/domain/conditions/partners-schemas.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import type { ParceirosTabData } from '~/lib/conditions/parceiros.server.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { StatusBadge } from './partner-status.tsx'
+import { formSchema } from '~/components/form-schema.ts'
+
+const invitePartnerFormSchema = formSchema(() => import('~/domain/conditions/partners-schemas.ts').then((m) => m.InvitePartnerFormSchema))
+const mirrorFormSchema = formSchema(() => import('~/domain/conditions/partners-schemas.ts').then((m) => m.MirrorFormSchema))
 
 type Partner = ParceirosTabData['parceiros'][number]
 type LastResult = SubmissionResult<string[]> | undefined
@@ -121,7 +124,7 @@ function ParceirosModals(props: {
 }
 
 function InviteModal({ busca, encontrados, lastResult }: { busca: string; encontrados: ParceirosTabData['encontrados']; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(InvitePartnerFormSchema, { id: 'ol-invite', lastResult, defaultValue: { desconto_extra: '0' } })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(invitePartnerFormSchema, { id: 'ol-invite', lastResult, defaultValue: { desconto_extra: '0' } })
   return (
     <RouteModal title={s.invite} closeParams={MODAL_PARAMS}>
       <Form method="get" role="search" aria-label={s.searchForm} className="customers-search" preventScrollReset>
@@ -195,7 +198,7 @@ function RemoveModal({ partner }: { partner: Partner | null }) {
 }
 
 function MirrorModal({ partner, parceiros, lastResult }: { partner: Partner | null; parceiros: Partner[]; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(MirrorFormSchema, { id: 'ol-mirror', lastResult })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(mirrorFormSchema, { id: 'ol-mirror', lastResult })
   if (!partner) {
     return (
       <RouteModal title={s.mirror} closeParams={MODAL_PARAMS}>

@@ -7,10 +7,13 @@ import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
-import { EditLinesFormSchema, percentText } from '~/domain/conditions/products-schemas.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
 import { IMPORT_INTENT } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import type { Line, ProductsTabData } from './produtos-types.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const editLinesFormSchema = formSchema(() => import('~/domain/conditions/products-schemas.ts').then((m) => m.EditLinesFormSchema))
 
 const BULK_FORM = 'condicao-produtos-selecionados'
 /** Parameters of the modals, dropped when one closes. */
@@ -57,7 +60,7 @@ export function ProdutosTab({ data, detail, actionData }: ConditionTabProps) {
         ) : null}
       </div>
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
-      {isOl && d.lines.desconto_extra ? <p className="muted">Preço final já com o seu desconto extra de {percentText(d.lines.desconto_extra)}%.</p> : null}
+      {isOl && d.lines.desconto_extra ? <p className="muted">Preço final já com o seu desconto extra de {formatPercent(d.lines.desconto_extra)}%.</p> : null}
       <Filters data={d} isOl={isOl} />
       {page.total === 0 ? (
         <div className="empty-state" role="status">
@@ -242,7 +245,7 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
                 </th>
                 <td>{l.marca ?? '—'}</td>
                 <td className="numeric nowrap">{formatBrl(l.preco_lista_centavos)}</td>
-                <td className="numeric nowrap">{tipo === 'D' ? `${percentText(l.desconto) || '0'}%` : l.preco_liquido_centavos === null ? '—' : formatBrl(l.preco_liquido_centavos)}</td>
+                <td className="numeric nowrap">{tipo === 'D' ? `${formatPercent(l.desconto)}%` : l.preco_liquido_centavos === null ? '—' : formatBrl(l.preco_liquido_centavos)}</td>
                 <td className="numeric nowrap">
                   <strong>{l.preco_final_centavos === null ? '—' : formatBrl(l.preco_final_centavos)}</strong>
                 </td>
@@ -353,12 +356,12 @@ const FLAG_OPTIONS = [
 
 /** One line's edit (its values filled in) or the bulk edit of the ticked lines (empty fields keep each line's value). */
 function EditModal({ title, ids, line, tipo, lastResult }: { title: string; ids: number[]; line: Line | null; tipo: 'D' | 'L'; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(EditLinesFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(editLinesFormSchema, {
     id: line ? `linha-${line.id}` : 'linhas-varias',
     lastResult,
     defaultValue: line
       ? {
-          desconto: tipo === 'D' ? percentText(line.desconto) || '0' : undefined,
+          desconto: tipo === 'D' ? formatPercent(line.desconto) : undefined,
           preco_liquido: tipo === 'L' && line.preco_liquido_centavos !== null ? centavosToInput(line.preco_liquido_centavos) : undefined,
           qtd_min: String(line.qtd_min),
           qtd_max: line.qtd_max === null ? undefined : String(line.qtd_max),

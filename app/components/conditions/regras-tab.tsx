@@ -6,9 +6,12 @@ import { useTeamHref } from '~/components/team/links.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { describeRule, percentText, rulesMessages as m } from '~/domain/conditions/rules-messages.ts'
-import { RuleFormSchema, UpdateRuleFormSchema } from '~/domain/conditions/rules-schemas.ts'
 import { RULE_TYPES, type RuleType } from '~/domain/pricing/rules.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
+import { formSchema } from '~/components/form-schema.ts'
+
+const ruleFormSchema = formSchema(() => import('~/domain/conditions/rules-schemas.ts').then((m) => m.RuleFormSchema))
+const updateRuleFormSchema = formSchema(() => import('~/domain/conditions/rules-schemas.ts').then((m) => m.UpdateRuleFormSchema))
 
 type Rule = {
   id: number
@@ -106,7 +109,7 @@ const scopeOf = (r: Rule) => (r.produto_id !== null ? `produto:${r.produto_id}` 
 function RuleModal({ rule, scopes, lastResult }: { rule: Rule | null; scopes: Scopes; lastResult: LastResult }) {
   const editing = rule !== null
   // One form for both: the add schema is the edit one without regra_id and ativo.
-  const { form, fields, formProps, submitDisabled } = useValidatedForm((editing ? UpdateRuleFormSchema : RuleFormSchema) as typeof UpdateRuleFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm((editing ? updateRuleFormSchema : ruleFormSchema) as typeof updateRuleFormSchema, {
     id: editing ? `regra-${rule.id}` : 'regra-nova',
     lastResult,
     defaultValue: rule

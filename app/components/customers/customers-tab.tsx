@@ -7,9 +7,14 @@ import { useTeamHref } from '~/components/team/links.ts'
 import { Pagination } from '~/components/team/team-tabs.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { customerScreenMessages as s } from '~/domain/customers/messages.ts'
-import { CreateCustomerFormSchema, CUSTOMER_FILTERS, formatTelefone, UpdateCustomerFormSchema, type CustomerOrder } from '~/domain/customers/schemas.ts'
+import { CUSTOMER_FILTERS, type CustomerOrder } from '~/domain/customers/list-options.ts'
+import { formatTelefone } from '~/domain/customers/phone.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import { MODAL_PARAMS, type Customer, type CustomerPayment, type ListState, type Paginated, type Seller } from './types.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const createCustomerFormSchema = formSchema(() => import('~/domain/customers/schemas.ts').then((m) => m.CreateCustomerFormSchema))
+const updateCustomerFormSchema = formSchema(() => import('~/domain/customers/schemas.ts').then((m) => m.UpdateCustomerFormSchema))
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -145,7 +150,7 @@ export function CustomersTab({ page, list, canManage }: { page: Paginated<Custom
 const sellerOptions = (sellers: Seller[]) => sellers.map((v) => ({ value: String(v.id), label: v.nome }))
 
 export function NewCustomerModal({ sellers, lastResult, created }: { sellers: Seller[]; lastResult: LastResult; created: { message: string; link: string | null } | null }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(CreateCustomerFormSchema, { id: 'customer-new', lastResult })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(createCustomerFormSchema, { id: 'customer-new', lastResult })
   if (created) {
     return (
       <RouteModal title={s.newCustomer} closeParams={MODAL_PARAMS}>
@@ -191,7 +196,7 @@ export function EditCustomerModal({ customer, sellers, lastResult }: { customer:
 }
 
 function EditCustomerForm({ customer, sellers, lastResult }: { customer: Customer; sellers: Seller[]; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(UpdateCustomerFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(updateCustomerFormSchema, {
     id: `customer-edit-${customer.id}`,
     lastResult,
     defaultValue: {

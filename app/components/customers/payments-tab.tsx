@@ -5,8 +5,11 @@ import { RouteModal } from '~/components/route-modal.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { customerScreenMessages as s, PAYMENT_KIND_LABELS, PAYMENT_KINDS } from '~/domain/customers/messages.ts'
-import { formatBrl, PaymentMethodFormSchema } from '~/domain/customers/schemas.ts'
+import { formatBrl } from '~/domain/catalog/money.ts'
 import { MODAL_PARAMS, type PaymentMethod } from './types.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const paymentMethodFormSchema = formSchema(() => import('~/domain/customers/schemas.ts').then((m) => m.PaymentMethodFormSchema))
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -73,7 +76,7 @@ export function PaymentsTab({ methods, canManage }: { methods: PaymentMethod[]; 
 const kindOptions = PAYMENT_KINDS.map((k) => ({ value: k, label: PAYMENT_KIND_LABELS[k] }))
 
 export function NewPaymentModal({ lastResult }: { lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(PaymentMethodFormSchema, { id: 'payment-new', lastResult })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(paymentMethodFormSchema, { id: 'payment-new', lastResult })
   return (
     <RouteModal title={s.newPayment} closeParams={MODAL_PARAMS}>
       <Form method="post" {...formProps}>

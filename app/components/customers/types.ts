@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type * as customersApi from '~/domain/customers/contract.ts'
-import type { CustomerFilter, CustomerOrder } from '~/domain/customers/schemas.ts'
+import type { CustomerFilter, CustomerOrder } from '~/domain/customers/list-options.ts'
 
 export type Customer = z.output<typeof customersApi.CustomerSchema>
 export type PaymentMethod = z.output<typeof customersApi.PaymentMethodSchema>

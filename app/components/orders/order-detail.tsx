@@ -10,6 +10,8 @@ export type OrderDetail = Answer<typeof ordersApi.showPedido>['pedido']
 export type OrderRow = Answer<typeof ordersApi.restorePedidos>['pedidos']['data'][number]
 /** Errors of a form post, by field as the API or Conform names them (`quantidades.0.quantidade`). */
 export type FormErrors = Record<string, string[]>
+/** Invoiced quantities as a refused post had them, by the line's item id. */
+export type TypedQuantities = Record<string, string>
 
 const STATUS_BADGE: Record<string, string> = {
   A: 'badge-warning',
@@ -164,7 +166,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
 }
 
 /** The seller's or the OL's three moves, each a form post (works without JavaScript); Q asks each line's quantity. */
-export function StatusActions({ order, action, errors }: { order: OrderDetail; action?: string; errors: FormErrors | null }) {
+export function StatusActions({ order, action, errors, typed }: { order: OrderDetail; action?: string; errors: FormErrors | null; typed?: TypedQuantities | null }) {
   const general = [...(errors?.status ?? []), ...(errors?.quantidades ?? []), ...(errors?.form ?? [])]
   return (
     <section className="order-actions card" aria-labelledby={`pedido-${order.id}-acoes`}>
@@ -188,13 +190,26 @@ export function StatusActions({ order, action, errors }: { order: OrderDetail; a
           </Form>
         ))}
       </div>
-      <QuantitiesForm order={order} action={action} errors={errors} />
+      <QuantitiesForm order={order} action={action} errors={errors} typed={typed} />
     </section>
   )
 }
 
 /** 'Faturado com quebra': the invoiced quantity of each line, a form post. */
-export function QuantitiesForm({ order, action, errors, label = m.markQ }: { order: OrderDetail; action?: string; errors: FormErrors | null; label?: string }) {
+export function QuantitiesForm({
+  order,
+  action,
+  errors,
+  typed,
+  label = m.markQ,
+}: {
+  order: OrderDetail
+  action?: string
+  errors: FormErrors | null
+  /** What a refused post had in each line (by item id), shown again. */
+  typed?: TypedQuantities | null
+  label?: string
+}) {
   return (
     <Form method="post" action={action} className="order-q" preventScrollReset>
       <input type="hidden" name="intent" value="status" />
@@ -222,7 +237,7 @@ export function QuantitiesForm({ order, action, errors, label = m.markQ }: { ord
                 max={item.quantidade}
                 step={1}
                 required
-                defaultValue={item.quantidade}
+                defaultValue={typed?.[item.id] ?? item.quantidade}
                 aria-invalid={itemErrors.length ? true : undefined}
                 aria-describedby={itemErrors.length ? `${fieldId}-erro` : `pedido-${order.id}-q-hint`}
               />

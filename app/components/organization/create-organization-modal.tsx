@@ -5,8 +5,11 @@ import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { ORG_TYPE_DESCRIPTIONS } from '~/domain/organization/messages.ts'
 import { ORG_TYPE_LABELS } from '~/domain/organization/org-types.ts'
-import { CreateOrganizationSchema, ORG_TYPES } from '~/domain/organization/schemas.ts'
+import { ORG_TYPES } from '~/domain/organization/org-types.ts'
 import { UFS } from '~/domain/shared/uf.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const createOrganizationSchema = formSchema(() => import('~/domain/organization/schemas.ts').then((m) => m.CreateOrganizationSchema))
 
 type CepAnswer = { endereco?: string; bairro?: string; cidade?: string; uf?: string; erro?: string }
 type CitiesAnswer = { cidades?: { id: number; nome: string }[]; erro?: string }
@@ -23,7 +26,7 @@ export function CreateOrganizationModal({
   verticals: { id: number; nome: string }[]
   lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult']
 }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(CreateOrganizationSchema, { id: 'nova-organizacao', lastResult })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(createOrganizationSchema, { id: 'nova-organizacao', lastResult })
   const cep = useFetcher<CepAnswer>()
   const cities = useFetcher<CitiesAnswer>()
   const [lookupNote, setLookupNote] = useState<string | null>(null)

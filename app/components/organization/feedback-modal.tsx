@@ -2,7 +2,9 @@ import { Form } from 'react-router'
 import { FormErrors, SubmitButton, TextareaField } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { FeedbackSchema } from '~/domain/organization/feedback-schema.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const feedbackSchema = formSchema(() => import('~/domain/organization/feedback-schema.ts').then((m) => m.FeedbackSchema))
 
 const NOTAS = [1, 2, 3, 4, 5] as const
 
@@ -14,7 +16,7 @@ export function FeedbackModal({
   organization: { organizacao_id: number; nome: string }
   lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult']
 }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(FeedbackSchema, { id: 'avaliar', lastResult })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(feedbackSchema, { id: 'avaliar', lastResult })
   return (
     <RouteModal title="Sua opinião" closeParams={['org']}>
       <p>

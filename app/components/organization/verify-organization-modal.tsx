@@ -3,7 +3,9 @@ import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { organizationMessages } from '~/domain/organization/messages.ts'
-import { VerificationCodeSchema } from '~/domain/organization/schemas.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const verificationCodeSchema = formSchema(() => import('~/domain/organization/schemas.ts').then((m) => m.VerificationCodeSchema))
 
 /**
  * The wait-for-verification modal (spec §2): a new organization stays inactive until
@@ -16,7 +18,7 @@ export function VerifyOrganizationModal({
   organization: { organizacao_id: number; nome: string }
   lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult']
 }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(VerificationCodeSchema, { id: 'verificar', lastResult })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(verificationCodeSchema, { id: 'verificar', lastResult })
   return (
     <RouteModal title="Aguardando verificação" closeParams={['org']}>
       <p>

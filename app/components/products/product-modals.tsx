@@ -5,8 +5,10 @@ import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { centavosToInput, maskBrl } from '~/domain/catalog/money.ts'
-import { ProductFormSchema } from '~/domain/catalog/schemas.ts'
 import { MODAL_PARAMS, type Produto } from './types.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const productFormSchema = formSchema(() => import('~/domain/catalog/schemas.ts').then((m) => m.ProductFormSchema))
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -25,7 +27,7 @@ export function ProductModal(props: { product: Produto | null; missing: boolean;
 }
 
 function ProductForm({ product, marcas, categorias, lastResult }: { product: Produto | null; marcas: string[]; categorias: string[]; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(ProductFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(productFormSchema, {
     id: product ? `produto-${product.id}` : 'produto-novo',
     lastResult,
     defaultValue: product

@@ -5,11 +5,15 @@ import { RouteModal } from '~/components/route-modal.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { MAX_LEVEL, teamScreenMessages as m } from '~/domain/team/messages.ts'
-import { InviteFormSchema, MemberFormSchema, RemoveMemberSchema } from '~/domain/team/schemas.ts'
 import { formatDate } from './format.ts'
 import { MODAL_PARAMS, useTeamHref } from './links.ts'
 import { Pagination } from './team-tabs.tsx'
 import type { Cargo, Member, Paginated, PendingInvite, TeamAccess } from './types.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const inviteFormSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.InviteFormSchema))
+const memberFormSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.MemberFormSchema))
+const removeMemberSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.RemoveMemberSchema))
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -135,7 +139,7 @@ function PendingInvites({ invites, cargos, access }: { invites: PendingInvite[];
 }
 
 export function InviteModal({ cargos, access, lastResult, basicPlan }: { cargos: Cargo[]; access: TeamAccess; lastResult: LastResult; basicPlan: boolean }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(InviteFormSchema, { id: 'team-invite', lastResult })
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(inviteFormSchema, { id: 'team-invite', lastResult })
   return (
     <RouteModal title="Convidar pessoa" closeParams={MODAL_PARAMS}>
       <p className="muted">A pessoa recebe um e-mail com o link para aceitar. O convite vale 7 dias.</p>
@@ -170,7 +174,7 @@ export function EditMemberModal({ member, cargos, access, lastResult }: { member
 }
 
 function EditMemberForm({ member, cargos, access, lastResult }: { member: Member; cargos: Cargo[]; access: TeamAccess; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(MemberFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(memberFormSchema, {
     id: `team-member-${member.user_id}`,
     lastResult,
     defaultValue: {
@@ -209,7 +213,7 @@ function EditMemberForm({ member, cargos, access, lastResult }: { member: Member
 
 export function RemoveMemberModal({ member, userId, lastResult }: { member: Member | null; userId: number; lastResult: LastResult }) {
   const href = useTeamHref()
-  const { form, formProps } = useValidatedForm(RemoveMemberSchema, { id: 'team-remove-member', lastResult })
+  const { form, formProps } = useValidatedForm(removeMemberSchema, { id: 'team-remove-member', lastResult })
   if (!member) {
     return (
       <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>

@@ -4,9 +4,12 @@ import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.t
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { teamScreenMessages as m } from '~/domain/team/messages.ts'
-import { CargoFormSchema, DeleteCargoSchema } from '~/domain/team/schemas.ts'
 import { MODAL_PARAMS, useTeamHref } from './links.ts'
 import type { Cargo, Permission, TeamAccess } from './types.ts'
+import { formSchema } from '~/components/form-schema.ts'
+
+const cargoFormSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.CargoFormSchema))
+const deleteCargoSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.DeleteCargoSchema))
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -83,7 +86,7 @@ export function CargoModal(props: { cargo: Cargo | null; missing: boolean; permi
 }
 
 function CargoForm({ cargo, permissions, access, lastResult }: { cargo: Cargo | null; permissions: Permission[]; access: TeamAccess; lastResult: LastResult }) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(CargoFormSchema, {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(cargoFormSchema, {
     id: cargo ? `team-cargo-${cargo.id}` : 'team-cargo-new',
     lastResult,
     defaultValue: cargo ? { cargo_id: cargo.id, nome: cargo.nome, permissoes: cargo.permissoes } : { permissoes: [] },
@@ -129,7 +132,7 @@ function CargoForm({ cargo, permissions, access, lastResult }: { cargo: Cargo | 
 
 export function DeleteCargoModal({ cargo, lastResult }: { cargo: Cargo | null; lastResult: LastResult }) {
   const href = useTeamHref()
-  const { form, formProps } = useValidatedForm(DeleteCargoSchema, { id: 'team-delete-cargo', lastResult })
+  const { form, formProps } = useValidatedForm(deleteCargoSchema, { id: 'team-delete-cargo', lastResult })
   if (!cargo) {
     return (
       <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { authMessages as m } from './messages.ts'
 import { text } from '../shared/text.ts'
+import { LOGO_MAX_BYTES } from './logo.ts'
 
 /**
  * Field rules shared by the web forms and the API, so both answer with the same
@@ -75,9 +76,6 @@ export const ResetPasswordSchema = z
     password_confirmation: repeatField,
   })
   .refine(resetMatch.check, resetMatch.params)
-
-export const LOGO_MAX_BYTES = 1024 * 1024
-export const LOGO_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg'
 
 /** Browsers send an empty file part when no logo is chosen. */
 /** Checked by size here; the API checks the content (magic bytes), never the name. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { exportEndpoint, importEndpoint } from '../spreadsheets/contract.ts'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema, multipartBody, jsonBody } from '../shared/contract.ts'
-import { booleanField, idField, idParam, organizacaoIdField, paginatorSchema } from '../shared/fields.ts'
+import { booleanField, idField, idParam, idQuery, organizacaoIdField, paginatorSchema } from '../shared/fields.ts'
 import { text } from '../shared/text.ts'
 import { catalogMessages as m } from './messages.ts'
 import { categoriaField, marcaField, needsIdentifier, productFields, productIdField, productIdsField } from './schemas.ts'
@@ -146,6 +146,7 @@ export const CatalogQuery = z.object({
   ativo: z.enum(['0', '1'], { error: m.ativoFilterInvalid }).optional().meta({ description: '1 só ativos, 0 só inativos', example: '1' }),
   ordem: z.enum(ORDER_COLUMNS, { error: m.ordemInvalid }).optional().meta({ description: 'Coluna da ordenação (padrão: nome)', example: 'nome' }),
   direcao: z.enum(['asc', 'desc'], { error: m.direcaoInvalid }).optional().meta({ example: 'asc' }),
+  id: idQuery(m.productInvalid, 'Só o produto deste id (o link de edição de um produto fora da página)', 1),
 })
 
 export const CatalogPage = paginatorSchema(ProdutoSchema)

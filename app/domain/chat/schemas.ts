@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { chatMessages as m } from './messages.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { text } from '../shared/text.ts'
+import { AUDIO_BARS, AUDIO_MAX_SECONDS } from './audio.ts'
 
 /**
  * The chat's send form (the page's plain form without JavaScript, the island's fetcher with
@@ -33,8 +34,6 @@ export const ChatSearchSchema = z.object({
 })
 
 /** What a recorded voice message carries besides the file (spec §3: audioBars, duration). */
-export const AUDIO_MAX_SECONDS = 300
-export const AUDIO_BARS = 64
 export const audioDurationField = z.coerce.number({ error: m.durationInvalid }).min(0, m.durationInvalid).max(AUDIO_MAX_SECONDS, m.durationInvalid)
 export const audioBarsField = z.preprocess(
   (v) => {

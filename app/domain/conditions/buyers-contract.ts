@@ -3,7 +3,8 @@ import { bearer, defineEndpoint, errorResponses, jsonBody, jsonContent, MessageS
 import { idParam, optionalPathText, PageQuery, paginatorSchema } from '../shared/fields.ts'
 import { ImportAcceptedSchema, ImportUploadBody, xlsxContent } from '../spreadsheets/contract.ts'
 import { buyersMessages as m } from './buyers-messages.ts'
-import { AddBuyersListSchema, AddBuyersSchema, BUYER_TYPES, buyerCnpjField, condicaoIdField, DeleteBuyerSchema, DeleteBuyersListSchema } from './buyers-schemas.ts'
+import { AddBuyersListSchema, AddBuyersSchema, buyerCnpjField, condicaoIdField, DeleteBuyerSchema, DeleteBuyersListSchema } from './buyers-schemas.ts'
+import { BUYER_TYPES } from './buyer-types.ts'
 
 /**
  * Who may buy under a condition (spec §7 compradores): per list — the seller's direct list, or the

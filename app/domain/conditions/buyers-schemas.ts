@@ -4,10 +4,6 @@ import { positiveIdField } from '../shared/ids.ts'
 import { text } from '../shared/text.ts'
 import { buyersMessages as m } from './buyers-messages.ts'
 
-/** 'C' customers, 'B' flags, 'T' both. */
-export const BUYER_TYPES = ['C', 'B', 'T'] as const
-export type BuyerType = (typeof BUYER_TYPES)[number]
-
 /** Buyers added or removed in one call at most. */
 export const MAX_BUYERS_PER_CALL = 500
 

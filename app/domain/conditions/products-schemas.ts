@@ -3,24 +3,12 @@ import { precoField } from '../catalog/schemas.ts'
 import { booleanField } from '../shared/fields.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { conditionProductsMessages as m, MAX_LINE_IDS, MAX_QTD } from './products-messages.ts'
+import { readPercent } from './percent.ts'
 
 /**
  * The fields and forms of a condition's lines, shared by the calls' bodies (products-contract.ts)
  * and the section's forms (Conform): the same rules, the same texts.
  */
-
-const PERCENT = /^(\d{1,3})(?:[.,](\d{1,4}))?$/
-
-/** '12,5' → '12.5000' (the column's numeric(7,4) text); null when it is not a percent of 0 to 100. */
-export function readPercent(input: string | number): string | null {
-  const match = PERCENT.exec(String(input).trim())
-  if (!match) return null
-  const text = `${Number(match[1])}.${(match[2] ?? '').padEnd(4, '0')}`
-  return Number(text) <= 100 ? text : null
-}
-
-/** '12.5000' → '12,5' for a form or a screen. */
-export const percentText = (value: string) => value.replace(/\.?0+$/, '').replace('.', ',')
 
 export const descontoField = z
   .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: m.descontoInvalid }))

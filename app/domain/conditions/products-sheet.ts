@@ -3,7 +3,7 @@ import { categoriaRule, codigoRule, eanRule, flagRule, marcaRule, nomeRule, prec
 import { integerCell } from '../spreadsheets/cells.ts'
 import type { CellResult, CellValue, SheetColumn, SheetSpec } from '../spreadsheets/sheet.ts'
 import { conditionProductsMessages as m, MAX_QTD } from './products-messages.ts'
-import { readPercent } from './products-schemas.ts'
+import { readPercent } from './percent.ts'
 
 /**
  * The condition lines spreadsheet (import, export, template). A row names the seller's product by EAN

@@ -3,22 +3,8 @@ import { exportEndpoint, importEndpoint } from '../spreadsheets/contract.ts'
 import { bearer, defineEndpoint, errorResponses, jsonBody, jsonContent, MessageSchema } from '../shared/contract.ts'
 import { idParam, optionalPathText, organizacaoIdField, PageQuery, paginatorSchema } from '../shared/fields.ts'
 import { customerMessages as m, PAYMENT_KINDS } from './messages.ts'
-import {
-  clienteIdField,
-  contatoEmailField,
-  contatoNomeField,
-  contatoTelefoneField,
-  CUSTOMER_FILTERS,
-  CUSTOMER_ORDERS,
-  customerCnpjField,
-  customerNomeField,
-  pagamentoIdField,
-  paymentNomeField,
-  paymentTipoField,
-  prazoDiasField,
-  valorMinimoField,
-  vendedorIdField,
-} from './schemas.ts'
+import { clienteIdField, contatoEmailField, contatoNomeField, contatoTelefoneField, customerCnpjField, customerNomeField, pagamentoIdField, paymentNomeField, paymentTipoField, prazoDiasField, valorMinimoField, vendedorIdField } from './schemas.ts'
+import { CUSTOMER_FILTERS, CUSTOMER_ORDERS } from './list-options.ts'
 
 /**
  * The Customers and Payments calls of spec §7 under api/empresas: a seller's customers (by CNPJ,

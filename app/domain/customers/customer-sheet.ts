@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { CellResult, CellValue, SheetSpec } from '../spreadsheets/sheet.ts'
 import { maskCnpj } from '../shared/masks.ts'
 import { customerSheetMessages as sm } from './messages.ts'
-import { contatoEmailField, contatoNomeField, contatoTelefoneField, customerCnpjField, customerNomeField, formatTelefone } from './schemas.ts'
+import { contatoEmailField, contatoNomeField, contatoTelefoneField, customerCnpjField, customerNomeField } from './schemas.ts'
+import { formatTelefone } from './phone.ts'
 
 /** One row of the customers spreadsheet, as the import stores it and the export writes it. */
 export type CustomerRow = {

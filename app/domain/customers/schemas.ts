@@ -36,14 +36,6 @@ export const contatoTelefoneField = text({ invalidType: m.contatoTelefoneInvalid
   .transform((v) => (v ? v.replace(/[\s().-]/g, '') : null))
   .pipe(z.string().regex(/^\d{10,11}$/, m.contatoTelefoneInvalid).nullable())
 
-/** (00) 0000-0000 or (00) 00000-0000, from the stored digits. */
-export function formatTelefone(digits: string) {
-  const d = digits.replace(/\D/g, '')
-  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`
-  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`
-  return digits
-}
-
 /** The seller's member who serves the customer: a user id, or none. */
 export const vendedorIdField = positiveIdField(m.vendedorInvalid, m.vendedorInvalid)
 
@@ -95,10 +87,6 @@ export function parseBrlCentavos(typed: string): number | null {
   return Number(reais) * 100 + Number(cents.padEnd(2, '0'))
 }
 
-/** Centavos as pt-BR currency text: 'R$ 1.234,56'. */
-export const formatBrl = (centavos: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(centavos / 100)
-
-
 export const paymentNomeField = text({ required: pm.nomeRequired, max: 60, tooLong: pm.nomeTooLong })
 
 export const paymentTipoField = z.enum(PAYMENT_KINDS, { error: pm.tipoInvalid })
@@ -130,8 +118,3 @@ export const DeletePaymentFormSchema = z.object({ pagamento_id: pagamentoIdField
 // ---------------------------------------------------------------------------
 // The list: filters and orderings of restoreClientes
 
-export const CUSTOMER_FILTERS = ['todos', 'ativos', 'bloqueados', 'pendentes', 'vinculados'] as const
-export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number]
-
-export const CUSTOMER_ORDERS = ['nome', '-nome', 'cnpj', '-cnpj', 'created_at', '-created_at'] as const
-export type CustomerOrder = (typeof CUSTOMER_ORDERS)[number]

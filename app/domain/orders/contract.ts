@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bearer, defineEndpoint, errorResponses, jsonBody, jsonContent, MessageSchema } from '../shared/contract.ts'
-import { idParam, MAX_DB_INT, optionalPathText, organizacaoIdField, PageQuery, paginatorSchema } from '../shared/fields.ts'
+import { idParam, idQuery, optionalPathText, organizacaoIdField, PageQuery, paginatorSchema } from '../shared/fields.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { text } from '../shared/text.ts'
 import { orderMessages as m } from './messages.ts'
@@ -86,17 +86,7 @@ const ListQuery = PageQuery.extend({
   ate: isoDate.optional().meta({
     description: 'Feitos até este dia, inclusive (aaaa-mm-dd, em Brasília)',
   }),
-  cliente: z
-    .string()
-    .regex(/^\d{1,10}$/, m.customerInvalid)
-    .transform(Number)
-    .refine((n) => n > 0 && n <= MAX_DB_INT, m.customerInvalid)
-    .optional()
-    .meta({
-      type: 'integer',
-      example: 1,
-      description: 'Só com papel V: os pedidos de um cliente do vendedor (customers.id, a tela /orders-customer)',
-    }),
+  cliente: idQuery(m.customerInvalid, 'Só com papel V: os pedidos de um cliente do vendedor (customers.id, a tela /orders-customer)', 1),
 }).superRefine((q, ctx) => {
   if (q.de && q.ate && q.ate < q.de) ctx.addIssue({ code: 'custom', path: ['ate'], message: m.periodInOrder })
 })

@@ -4,7 +4,6 @@ import { UFS } from '../shared/uf.ts'
 import { LINK_TYPES } from './link-types.ts'
 import { text } from '../shared/text.ts'
 
-export { LINK_TYPE_LABELS, LINK_TYPES } from './link-types.ts'
 
 const optionalText = (label: string, max: number, multiline = false) =>
   text({ max, tooLong: m.tooLong(label, max), multiline })

@@ -8,7 +8,8 @@ import { CompanyDetailsSchema, FlagCodeSchema, TokenbaseSchema } from './company
 import { FeedbackSchema } from './feedback-schema.ts'
 import { CODE_TTL_MS, codeMessages, MAX_CODE_ATTEMPTS, MAX_CODES_PER_DAY, organizationMessages } from './messages.ts'
 import { PartnerInviteSchema } from './partner-invite-schema.ts'
-import { CreateOrganizationSchema, ORG_TYPES } from './schemas.ts'
+import { CreateOrganizationSchema } from './schemas.ts'
+import { ORG_TYPES } from './org-types.ts'
 
 const FILTER_INVALID = 'Filtro deve ser v, f, b ou r.'
 

@@ -7,3 +7,5 @@ export const ORG_TYPE_LABELS = {
 } as const
 
 export type OrgTypeCode = keyof typeof ORG_TYPE_LABELS
+
+export const ORG_TYPES = ['v', 'f', 'b', 'r'] as const

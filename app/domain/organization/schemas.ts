@@ -4,8 +4,7 @@ import { organizationMessages as m } from './messages.ts'
 import { UFS } from '../shared/uf.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { text } from '../shared/text.ts'
-
-export const ORG_TYPES = ['v', 'f', 'b', 'r'] as const
+import { ORG_TYPES } from './org-types.ts'
 
 const requiredText = (required: string, label: string, max: number) => text({ required, max, tooLong: m.tooLong(label, max) })
 

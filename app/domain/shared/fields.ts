@@ -5,6 +5,9 @@ import { text } from './text.ts'
 /** PostgreSQL's `integer`: an id past it cannot be one of ours. */
 export const MAX_DB_INT = 2_147_483_647
 
+/** Whether `n` can be one of our ids: a positive integer within PostgreSQL's `integer`. */
+export const isDbId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_DB_INT
+
 /** A positive database id in a body (7 or "7"), described for the OpenAPI document. */
 export const idField = (required: string, invalid: string, example: number) =>
   positiveIdField(required, invalid).meta({ type: 'integer', example })
@@ -20,6 +23,16 @@ export const idParam = (name: string, invalid: string, example: number) =>
     .transform(Number)
     .refine((n) => n > 0 && n <= MAX_DB_INT, invalid)
     .meta({ param: { name, in: 'path' }, type: 'integer', example })
+
+/** An optional positive id in the query string (always text there), with the field's own message. */
+export const idQuery = (invalid: string, description: string, example: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, invalid)
+    .transform(Number)
+    .refine((n) => n > 0 && n <= MAX_DB_INT, invalid)
+    .optional()
+    .meta({ type: 'integer', description, example })
 
 /** A positive id in the path, with "{label} inválido." otherwise. */
 export const pathId = (example: number, label = 'Identificador') =>

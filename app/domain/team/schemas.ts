@@ -54,6 +54,3 @@ export const MemberFormSchema = z.object({
 export const RemoveMemberSchema = z.object({ user_id: MemberFormSchema.shape.user_id })
 export const DeleteCargoSchema = z.object({ cargo_id: z.number({ error: m.cargoRequired }).int(m.cargoInvalid).positive(m.cargoInvalid) })
 
-/** The `{orgId}.{token}` of an invite link: the id in digits, the token base64url (never a dot). */
-export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,200}$/
-export const ORG_ID_PATTERN = /^[1-9]\d{0,9}$/

@@ -5,6 +5,7 @@ import { centavosToInput } from '~/domain/catalog/money.ts'
 import * as api_ from '~/domain/conditions/products-contract.ts'
 import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
 import { AddLinesFormSchema, EditLinesFormSchema, RemoveLinesFormSchema } from '~/domain/conditions/products-schemas.ts'
+import { isDbId } from '~/domain/shared/fields.ts'
 import { spreadsheetMessages as sm } from '~/domain/spreadsheets/messages.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import type { ConditionTabContext, ConditionTabServer } from '~/lib/condition-tabs.server.ts'
@@ -26,7 +27,7 @@ const segment = (value: string) => value || 'null'
 
 /** Ids in the address (`?ids=1,2,3`) for the bulk edit and the remove confirmation. */
 const idsParam = (url: URL) =>
-  [...new Set((url.searchParams.get('ids') ?? '').split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647).slice(0, 1000)
+  [...new Set((url.searchParams.get('ids') ?? '').split(',').map(Number))].filter(isDbId).slice(0, 1000)
 
 async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
   const { url, request, detail } = ctx

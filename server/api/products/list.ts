@@ -33,6 +33,8 @@ export type CatalogFilters = {
   marca?: string
   categoria?: string
   ativo?: '0' | '1'
+  /** One product by id: the edit link of a product that is not on the list's page. */
+  id?: number
 }
 
 /**
@@ -47,6 +49,7 @@ export function catalogWhere(organizationId: number, f: CatalogFilters) {
   if (f.marca) conditions.push(eq(products.marca, f.marca))
   if (f.categoria) conditions.push(eq(products.categoria, f.categoria))
   if (f.ativo) conditions.push(eq(products.ativo, f.ativo === '1'))
+  if (f.id) conditions.push(eq(products.id, f.id))
   return and(...conditions)
 }
 
@@ -89,6 +92,7 @@ export function registerProductList(app: Api, { db }: Deps) {
       marca: query.marca || undefined,
       categoria: query.categoria || undefined,
       ativo: query.ativo,
+      id: query.id,
       page: query.page ?? 1,
       perPage: query.per_page ?? catalogApi.DEFAULT_PER_PAGE,
       ordem: query.ordem ?? 'nome',

@@ -37,6 +37,14 @@ const existingFor = (tx: Tx, organizationId: number, rows: ProductRow[]) =>
     rows.flatMap((r) => (r.codigo ? [r.codigo] : [])),
   )
 
+/**
+ * What `check` found for a batch, for `store` of the same batch: on PostgreSQL the engine checks and stores each
+ * batch in one transaction, one after the other, so the lookup need not run twice (nothing in between can add a
+ * product the batch names: a repeated EAN or code in the file is refused). PGlite's path stores batches read
+ * back from disk, other objects: there store looks them up itself.
+ */
+const checked = new WeakMap<ParsedRow<ProductRow>[], Awaited<ReturnType<typeof existingFor>>>()
+
 /** A re-import finds the product by EAN, else by code (decision 015). */
 const match = (row: ProductRow, found: Awaited<ReturnType<typeof existingFor>>) =>
   (row.ean ? found.byEan.get(row.ean) : undefined) ?? (row.codigo ? found.byCode.get(row.codigo) : undefined)
@@ -61,6 +69,7 @@ async function check(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
     organizationId,
     batch.map((p) => p.row),
   )
+  checked.set(batch, found)
   for (const { linha, row } of batch) {
     const byEan = row.ean ? found.byEan.get(row.ean) : undefined
     const byCode = row.codigo ? found.byCode.get(row.codigo) : undefined
@@ -105,7 +114,7 @@ const ROW_COLUMNS = sql.raw('ean, codigo, nome, marca, categoria, ncm, preco, un
  */
 async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow>[]) {
   const rows = batch.map((p) => p.row)
-  const found = await existingFor(tx, organizationId, rows)
+  const found = checked.get(batch) ?? (await existingFor(tx, organizationId, rows))
   const inserts: ProductRow[] = []
   const updates: { id: number; row: ProductRow }[] = []
   for (const row of rows) {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { buyersMessages as m } from '../../../../app/domain/conditions/buyers-messages.ts'
-import type { BuyerType } from '../../../../app/domain/conditions/buyers-schemas.ts'
+import type { BuyerType } from '../../../../app/domain/conditions/buyer-types.ts'
 import type { Db, Tx } from '../../../db/client.ts'
 import { conditionBuyers, conditionPartners, customers, organizations } from '../../../db/schema/index.ts'
 import { abort } from '../../http.ts'
