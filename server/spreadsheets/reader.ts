@@ -4,7 +4,8 @@ import { parse as parseCsv } from 'fast-csv'
 import { spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import type { CellValue } from '../../app/domain/spreadsheets/sheet.ts'
 import type { CsvFormat, SheetFormat } from './content.ts'
-import { scanXlsx, SheetRefused } from './xlsx-scan.ts'
+import { scanXlsx, SheetRefused, type XlsxScan } from './xlsx-scan.ts'
+import { entryBytes } from './zip.ts'
 
 /** A cell as read, or an Excel error value (#N/A, #DIV/0!...) that the report names. */
 export type ReadCell = CellValue | { error: string }
@@ -27,44 +28,71 @@ export type SheetSource = {
 export async function openSheet(bytes: Buffer, format: SheetFormat): Promise<SheetSource> {
   if (format.type === 'csv') return { rows: countLines(bytes), read: () => readCsv(bytes, format) }
   const scan = await scanXlsx(bytes)
-  return { rows: scan.rows, read: () => readXlsx(bytes, scan.sheetName) }
+  return { rows: scan.rows, read: () => readXlsx(bytes, scan) }
 }
 
-function chunksOf(bytes: Buffer) {
-  return Readable.from(
-    (function* () {
-      for (let i = 0; i < bytes.length; i += 1 << 16) yield bytes.subarray(i, i + (1 << 16))
-    })(),
-  )
+/**
+ * exceljs's part parsers, which its streaming reader runs in the order the parts sit in the zip.
+ * That single pass over the file loses a part now and then (exceljs#3064: its stream iterator
+ * pauses unzipper, which then drops what it had not delivered), most often the workbook that
+ * exceljs writes last, and a good file read as broken. So the parts are taken from the central
+ * directory in the order a sheet needs them, and the sheet is still inflated and read row by row.
+ */
+type WorkbookParts = {
+  _parseRels(part: Readable): Promise<void>
+  _parseWorkbook(part: Readable): Promise<void>
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>
+  _parseStyles(part: Readable): Promise<void>
+  _parseWorksheet(chunks: AsyncIterable<Buffer>, sheetNo: string): Generator<{ value: AsyncIterable<{ number: number; values: unknown }> }>
 }
 
-async function* readXlsx(bytes: Buffer, sheetName: string | null): AsyncGenerator<ReadRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(chunksOf(bytes), {
+async function* readXlsx(bytes: Buffer, { entries, sheet }: XlsxScan): AsyncGenerator<ReadRow> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     // Dates are numbers with a date format: without the styles they would read as numbers.
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
-  })
-  try {
-    for await (const worksheet of reader) {
-      // Sheets before the first one in the workbook's order are skipped (exceljs drains them).
-      const name = (worksheet as unknown as { name?: string }).name
-      if (sheetName !== null && name !== undefined && name !== sheetName) continue
-      for await (const row of worksheet) {
-        const values = row.values as unknown[]
-        const cells: ReadCell[] = []
-        for (let i = 1; i < values.length; i++) cells.push(toCell(values[i], row.number, i))
-        yield { linha: row.number, cells }
-      }
-      return
-    }
-  } catch (error) {
-    if (error instanceof SheetRefused) throw error
-    throw new SheetRefused(m.unreadable, { cause: error })
+  }) as unknown as WorkbookParts
+  const part = (name: string) => {
+    const entry = entries.get(name)
+    return entry && Readable.from(entryBytes(bytes, entry))
   }
-  throw new SheetRefused(m.noSheet)
+  let rows: AsyncIterable<{ number: number; values: unknown }>
+  try {
+    await workbook._parseRels(part('xl/_rels/workbook.xml.rels')!)
+    await workbook._parseWorkbook(part('xl/workbook.xml')!)
+    const strings = part('xl/sharedStrings.xml')
+    if (strings) for await (const _ of workbook._parseSharedStrings(strings));
+    const styles = part('xl/styles.xml')
+    if (styles) await workbook._parseStyles(styles)
+    const sheetNo = /(\d+)\.xml$/.exec(sheet.name)![1]
+    rows = [...workbook._parseWorksheet(entryBytes(bytes, sheet), sheetNo)][0].value
+  } catch (error) {
+    throw unreadable(error)
+  }
+  const iterator = rows[Symbol.asyncIterator]()
+  for (;;) {
+    let next: IteratorResult<{ number: number; values: unknown }>
+    try {
+      next = await iterator.next()
+    } catch (error) {
+      throw unreadable(error)
+    }
+    if (next.done) return
+    const values = next.value.values as unknown[]
+    const cells: ReadCell[] = []
+    for (let i = 1; i < values.length; i++) cells.push(toCell(values[i], next.value.number, i))
+    yield { linha: next.value.number, cells }
+  }
+}
+
+function unreadable(error: unknown) {
+  if (error instanceof SheetRefused) return error
+  // The person is told the file is broken; the log keeps why, in case it was this code and not the file.
+  console.warn('Planilha ilegível:', error)
+  return new SheetRefused(m.unreadable, { cause: error })
 }
 
 /** exceljs's value of a cell as one of ours. */

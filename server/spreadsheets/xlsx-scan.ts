@@ -1,7 +1,13 @@
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
-import { entryBytes, entryString, zipEntries } from './zip.ts'
+import { entryBytes, entryString, zipEntries, type ZipEntry } from './zip.ts'
 
-export type XlsxScan = { sheetName: string | null; /** Rows of the sheet's XML, the header's among them. */ rows: number }
+export type XlsxScan = {
+  /** The zip's entries by name, and the first sheet's among them. */
+  entries: Map<string, ZipEntry>
+  sheet: ZipEntry
+  /** Rows of the sheet's XML, the header's among them. */
+  rows: number
+}
 
 /** A refusal of the whole file, with the message the person reads. */
 export class SheetRefused extends Error {}
@@ -63,5 +69,5 @@ export async function scanXlsx(zip: Buffer): Promise<XlsxScan> {
       }
     }
   }
-  return { sheetName: attribute(sheetTag, 'name') ?? null, rows }
+  return { entries, sheet, rows }
 }

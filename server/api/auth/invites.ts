@@ -63,7 +63,11 @@ export function registerInvites(app: Api, { db, files, config }: Deps) {
       const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email))
       if (taken) fail('email', m.emailTaken)
       const [cnpjTaken] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, normalizeCnpj(invite!.cnpj)))
-      if (cnpjTaken) fail('cnpj', m.cnpjTaken)
+      if (cnpjTaken) {
+        // Another person may have used this invite since it was read above: that is what to tell.
+        const usedSince = inviteProblem(await findInvite(db, body.token))
+        fail(usedSince ? 'token' : 'cnpj', usedSince ?? m.cnpjTaken)
+      }
 
       let logo: StoredFile | null = null
       if (body.logo) {
