@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
-import { formatBrl } from '~/domain/catalog/money.ts'
+import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import { cartScreenMessages as m } from '~/domain/checkout/messages.ts'
@@ -180,7 +180,7 @@ function CartCard({ cart, chave, changed }: { cart: Cart; chave: string; changed
                     </button>
                   </Form>
                 </td>
-                <td>{item.preco_unitario_centavos === null ? '—' : formatBrl(item.preco_unitario_centavos)}</td>
+                <td>{item.preco_unitario_centesimos === null ? '—' : formatUnitPrice(item.preco_unitario_centesimos)}</td>
                 <td>{item.total_centavos === null ? '—' : formatBrl(item.total_centavos)}</td>
                 <td>
                   <Form method="post" preventScrollReset>

@@ -79,9 +79,9 @@ select substr(chave, 7)::int as i, id, status, buyer_id, created_at from made;
 create index on bench_made (i);
 
 insert into order_items (order_id, product_id, nome, ean, codigo, marca, unidade, quantidade, quantidade_faturada,
-                         preco_lista_centavos, preco_unitario_centavos, total_centavos)
+                         preco_lista_centavos, preco_unitario_centavos, preco_unitario_centesimos, total_centavos)
 select m.id, l.product_id, l.nome, l.ean, l.codigo, l.marca, l.unidade, l.q,
-       case when m.status = 'Q' then l.q - (l.k = 1)::int end, l.preco, l.preco, l.q * l.preco
+       case when m.status = 'Q' then l.q - (l.k = 1)::int end, l.preco, l.preco, l.preco * 100, l.q * l.preco
 from bench_lines l join bench_made m on m.i = l.i;
 
 insert into order_status_history (order_id, de, para, user_id, organization_id, created_at)

@@ -1,5 +1,5 @@
 /** The mail of a new order, in Portuguese, to the seller's and the OL's order e-mails (addEmailPedido). */
-import { formatBrl } from '../../app/domain/catalog/money.ts'
+import { formatBrl, formatUnitPrice } from '../../app/domain/catalog/money.ts'
 import { orderMessages as m } from '../../app/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '../../app/domain/orders/order-status.ts'
 import { mailLayout } from './templates.ts'
@@ -12,14 +12,14 @@ export type OrderMailData = {
   pagamento: string | null
   subtotalCentavos: number
   totalCentavos: number
-  itens: { nome: string; unidade: string; quantidade: number; precoUnitarioCentavos: number; totalCentavos: number }[]
+  itens: { nome: string; unidade: string; quantidade: number; precoUnitarioCentesimos: number; totalCentavos: number }[]
 }
 
 /** The deep links of the mail (spec §2): Login first when there is no session, then the confirmation form. */
 export const orderStatusLink = (appUrl: string, orderId: number, status: 'F' | 'N' | 'Q') => `${appUrl}/login/update-order-status/${orderId}/${status}`
 
 export function newOrderMail(to: string, order: OrderMailData, appUrl: string) {
-  const lines = order.itens.map((i) => m.mailLine(i.quantidade, i.unidade, i.nome, formatBrl(i.precoUnitarioCentavos), formatBrl(i.totalCentavos)))
+  const lines = order.itens.map((i) => m.mailLine(i.quantidade, i.unidade, i.nome, formatUnitPrice(i.precoUnitarioCentesimos), formatBrl(i.totalCentavos)))
   const blocks = [
     m.mailIntro(order.comprador, order.vendedor, order.condicao),
     ...lines,

@@ -115,7 +115,7 @@ beforeAll(async () => {
       .insert(orders)
       .values({ id: 7001, buyerId: ol.id, sellerId: org.id, conditionId: condition.id, userId: colleague.id, chave: 'vitima', condicaoNome: condition.nome, quantidadeTotal: 1, subtotalCentavos: 950, totalCentavos: 950 })
       .returning()
-    await tx.insert(orderItems).values({ orderId: order.id, productId: product.id, nome: product.nome, unidade: 'UN', quantidade: 1, precoListaCentavos: 1000, precoUnitarioCentavos: 950, totalCentavos: 950 })
+    await tx.insert(orderItems).values({ orderId: order.id, productId: product.id, nome: product.nome, unidade: 'UN', quantidade: 1, precoListaCentavos: 1000, precoUnitarioCentavos: 950, precoUnitarioCentesimos: 95_000, totalCentavos: 950 })
     await recordNewOrder(tx, order, { userId: colleague.id, organizationId: ol.id })
   })
   await t.db.insert(orderEmails).values({ id: 7001, organizationId: org.id, email: 'pedidos@vitima.com.br' })

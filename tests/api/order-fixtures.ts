@@ -84,6 +84,7 @@ export async function seedOrder(
         quantidade: l.quantidade,
         precoListaCentavos: l.product.precoCentavos,
         precoUnitarioCentavos: l.unit,
+        precoUnitarioCentesimos: l.unit * 100,
         totalCentavos: l.quantidade * l.unit,
       })),
     )

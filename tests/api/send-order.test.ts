@@ -61,6 +61,20 @@ test('the totals to the centavo with a rule and a tokenbase option; the order ke
   expect((await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)))[0].totalCentavos).toBe(10_584)
 })
 
+test('a unit price between two centavos: the cart and the order show it to R$ 0,0001 beside the total rounded once (decision 033)', async () => {
+  const w = await checkoutWorld(t)
+  // C: R$ 3,33 less 10 % = R$ 2,997; 7 units = 20,979 → R$ 20,98 (7 × R$ 3,00 would be R$ 21,00).
+  const cartId = (await addToCart(t, w, w.c.id, 7)).body.checkout_id
+  const chosen = await chooseTerm(w, cartId, w.boleto.id)
+  expect(chosen.body.carrinho.itens[0]).toMatchObject({ preco_unitario_centavos: 300, preco_unitario_centesimos: 29_970, total_centavos: 2098 })
+  const res = await send(w, cartId, newKey())
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  const detail = await t.get(`/api/pedidos/showPedido/${w.buyer.id}/${res.body.pedido.id}`, { token: w.buyerUser.token })
+  expect(detail.body.pedido.itens_lista).toMatchObject([{ quantidade: 7, preco_unitario_centavos: 300, preco_unitario_centesimos: 29_970, total_centavos: 2098 }])
+  const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, res.body.pedido.id))
+  expect(line).toMatchObject({ precoUnitarioCentavos: 300, precoUnitarioCentesimos: 29_970, totalCentavos: 2098 })
+})
+
 test('the same key sent twice, one after the other or at once, makes one order', async () => {
   const w = await checkoutWorld(t)
   const cartId = (await addToCart(t, w, w.b.id, 2)).body.checkout_id

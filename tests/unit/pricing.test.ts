@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { formatUnitPrice } from '../../app/domain/catalog/money.ts'
 import { add, fromInteger, parseDecimal, ratio, roundHalfUp, scaledText } from '../../app/domain/pricing/decimal.ts'
 import { parseFormula } from '../../app/domain/pricing/formula.ts'
 import { linePrice } from '../../app/domain/pricing/line-price.ts'
@@ -116,16 +117,26 @@ describe('tokenbase formulas', () => {
 describe('line prices', () => {
   test('a discount over the list price, rounded once per line', () => {
     // R$ 0,07 less 12,345 % = 6,13585 centavos: unit shown R$ 0,06; 1.000 units = R$ 61,36 (not R$ 60,00).
-    expect(linePrice({ table: 'desconto', listCentavos: 7, discountPercent: dec('12,345'), quantity: 1000 })).toEqual({ unitCentavos: 6, totalCentavos: 6136 })
-    expect(linePrice({ table: 'desconto', listCentavos: 1999, discountPercent: dec('0'), quantity: 3 })).toEqual({ unitCentavos: 1999, totalCentavos: 5997 })
-    expect(linePrice({ table: 'desconto', listCentavos: 1999, discountPercent: dec('100'), quantity: 3 })).toEqual({ unitCentavos: 0, totalCentavos: 0 })
+    expect(linePrice({ table: 'desconto', listCentavos: 7, discountPercent: dec('12,345'), quantity: 1000 })).toEqual({ unitCentavos: 6, unitHundredths: 614, totalCentavos: 6136 })
+    expect(linePrice({ table: 'desconto', listCentavos: 1999, discountPercent: dec('0'), quantity: 3 })).toEqual({ unitCentavos: 1999, unitHundredths: 199_900, totalCentavos: 5997 })
+    expect(linePrice({ table: 'desconto', listCentavos: 1999, discountPercent: dec('100'), quantity: 3 })).toEqual({ unitCentavos: 0, unitHundredths: 0, totalCentavos: 0 })
   })
   test('a net-price table multiplies exactly', () => {
-    expect(linePrice({ table: 'liquido', netCentavos: 1234, quantity: 12 })).toEqual({ unitCentavos: 1234, totalCentavos: 14_808 })
+    expect(linePrice({ table: 'liquido', netCentavos: 1234, quantity: 12 })).toEqual({ unitCentavos: 1234, unitHundredths: 123_400, totalCentavos: 14_808 })
     // Successive discounts on the exact value: 1000 × 0.9 × 0.95 = 855; 3 × 333,3… × 0.98 rounds once.
-    expect(linePrice({ table: 'desconto', listCentavos: 1000, discountPercent: dec('10'), quantity: 1, extraDiscounts: [dec('5')] })).toEqual({ unitCentavos: 855, totalCentavos: 855 })
-    expect(linePrice({ table: 'liquido', netCentavos: 1000, quantity: 3, extraDiscounts: [dec('66,666'), dec('2')] })).toEqual({ unitCentavos: 327, totalCentavos: 980 })
+    expect(linePrice({ table: 'desconto', listCentavos: 1000, discountPercent: dec('10'), quantity: 1, extraDiscounts: [dec('5')] })).toEqual({ unitCentavos: 855, unitHundredths: 85_500, totalCentavos: 855 })
+    expect(linePrice({ table: 'liquido', netCentavos: 1000, quantity: 3, extraDiscounts: [dec('66,666'), dec('2')] })).toEqual({ unitCentavos: 327, unitHundredths: 32_667, totalCentavos: 980 })
     expect(() => linePrice({ table: 'liquido', netCentavos: 1000, quantity: 1, extraDiscounts: [dec('101')] })).toThrow(RangeError)
+  })
+  test('the unit price beside a line to R$ 0,0001, so that quantity × unit reads as the total', () => {
+    // The helper's case: R$ 11,40 less 4,19 % = 10,92234 → 'R$ 10,9223'; 30 units = 327,6702 → R$ 327,67.
+    const price = linePrice({ table: 'desconto', listCentavos: 1140, discountPercent: dec('4,19'), quantity: 30 })
+    expect(price).toEqual({ unitCentavos: 1092, unitHundredths: 109_223, totalCentavos: 32_767 })
+    expect(formatUnitPrice(price.unitHundredths)).toBe('R$\u00a010,9223')
+    expect(formatUnitPrice(85_500)).toBe('R$\u00a08,55')
+    expect(formatUnitPrice(85_510)).toBe('R$\u00a08,551')
+    expect(formatUnitPrice(99_999_999_900)).toBe('R$\u00a09.999.999,99')
+    expect(formatUnitPrice(99_999_999_999)).toBe('R$\u00a09.999.999,9999')
   })
   test('large orders stay exact past 2^53 intermediate values', () => {
     expect(linePrice({ table: 'desconto', listCentavos: 99_999_999, discountPercent: dec('33,333'), quantity: 1_000_000 }).totalCentavos).toBe(66_666_999_333_330)

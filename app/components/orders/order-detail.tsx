@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { formatDateTime } from '~/components/team/format.ts'
-import { formatBrl } from '~/domain/catalog/money.ts'
+import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import type { Answer } from '~/domain/shared/contract.ts'
 import type * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
@@ -120,7 +120,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
                   </td>
                 ) : null}
                 <td className="numeric nowrap" data-label={m.unitPrice}>
-                  {formatBrl(i.preco_unitario_centavos)}
+                  {formatUnitPrice(i.preco_unitario_centesimos)}
                 </td>
                 <td className="numeric nowrap" data-label={m.lineTotal}>
                   {formatBrl(i.total_centavos)}

@@ -54,10 +54,22 @@ let brl: Intl.NumberFormat | undefined
 /** R$ 1.234,56 */
 export const formatBrl = (centavos: number) => (brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })).format(centavos / 100)
 
-/** '1.234,56': what the price field shows to be edited (and parseBrl reads back). */
+let unitBrl: Intl.NumberFormat | undefined
+
+/**
+ * A unit price in hundredths of a centavo (R$ 0,0001): 'R$ 10,92', or 'R$ 10,9224' when it falls
+ * between two centavos, as an NF-e's unit value has four decimals (decision 033).
+ */
+export function formatUnitPrice(hundredths: number) {
+  if (hundredths % 100 === 0) return formatBrl(hundredths / 100)
+  unitBrl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 4 })
+  return unitBrl.format(hundredths / 10_000)
+}
+
 /** Groups of three digits with dots: '1234567' → '1.234.567'. */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 
+/** '1.234,56': what the price field shows to be edited (and parseBrl reads back). */
 export function centavosToInput(centavos: number) {
   return `${groupThousands(Math.floor(centavos / 100).toString())},${String(centavos % 100).padStart(2, '0')}`
 }

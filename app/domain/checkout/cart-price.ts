@@ -54,6 +54,8 @@ export type PricedItem = {
   seenUnitCentavos: number | null
   priceChanged: boolean
   unitCentavos: number | null
+  /** The unit price to R$ 0,0001, shown beside the line's total (LinePrice.unitHundredths). */
+  unitHundredths: number | null
   totalCentavos: number | null
   rule: LineRule
   problem: string | null
@@ -113,7 +115,7 @@ export function priceCart(input: CartPriceInput): PricedCart {
     const price = byItem.get(i.itemId)
     if (!i.offer || !price) {
       problems.push(m.productUnavailable(i.nome))
-      return { itemId: i.itemId, available: false, seenUnitCentavos: null, priceChanged: false, unitCentavos: null, totalCentavos: null, rule: null, problem: m.productUnavailable(i.nome) }
+      return { itemId: i.itemId, available: false, seenUnitCentavos: null, priceChanged: false, unitCentavos: null, unitHundredths: null, totalCentavos: null, rule: null, problem: m.productUnavailable(i.nome) }
     }
     const seen = seenUnitPrice(i.listCentavos, i.offer, input.olExtraPercent)
     const quantity = quantityProblem(i.quantity, i.limits)
@@ -121,7 +123,7 @@ export function priceCart(input: CartPriceInput): PricedCart {
     quantidadeTotal += i.quantity
     listaCentavos += i.listCentavos * i.quantity
     subtotalCentavos += price.totalCentavos
-    return { itemId: i.itemId, available: true, seenUnitCentavos: seen, priceChanged: seen !== i.precoVistoCentavos, unitCentavos: price.unitCentavos, totalCentavos: price.totalCentavos, rule: price.rule, problem: quantity }
+    return { itemId: i.itemId, available: true, seenUnitCentavos: seen, priceChanged: seen !== i.precoVistoCentavos, unitCentavos: price.unitCentavos, unitHundredths: price.unitHundredths, totalCentavos: price.totalCentavos, rule: price.rule, problem: quantity }
   })
   if (input.items.length === 0) problems.push(m.emptyCart)
   if (subtotalCentavos > MAX_DB_INT || quantidadeTotal > MAX_DB_INT) problems.push(m.cartTooBig)

@@ -42,6 +42,7 @@ export const CarrinhoItemSchema = z
     preco_atual_centavos: z.number().int().nullable().meta({ description: 'O mesmo preço hoje; null se o produto saiu da condição' }),
     preco_alterado: z.boolean(),
     preco_unitario_centavos: z.number().int().nullable().meta({ description: 'Com a regra que se aplica hoje' }),
+    preco_unitario_centesimos: z.number().int().nullable().meta({ description: 'O mesmo em centésimos de centavo (R$ 0,0001): o que a linha mostra ao lado do total, que é arredondado uma vez do valor exato' }),
     total_centavos: z.number().int().nullable(),
     regra: RegraSchema.nullable(),
     disponivel: z.boolean(),

@@ -129,6 +129,7 @@ export const PedidoItemSchema = z
     quantidade_faturada: z.number().int().nullable(),
     preco_lista_centavos: z.number().int(),
     preco_unitario_centavos: z.number().int(),
+    preco_unitario_centesimos: z.number().int().meta({ description: 'O preço unitário em centésimos de centavo (R$ 0,0001): o que a linha mostra ao lado do total, que é arredondado uma vez do valor exato' }),
     total_centavos: z.number().int(),
     regra_nome: z.string().nullable(),
     regra_desconto: z.string().nullable(),

@@ -20,8 +20,13 @@ export type LinePriceInput = (
 }
 
 export type LinePrice = {
-  /** The unit price shown beside the line, rounded half up to the centavo. */
+  /** The unit price rounded half up to the centavo: what a price list shows. */
   unitCentavos: number
+  /**
+   * The unit price in hundredths of a centavo (R$ 0,0001), rounded half up: what a line shows beside
+   * its total, so that 30 × R$ 10,9224 reads as its R$ 327,67 and not as 30 × R$ 10,92 (decision 033).
+   */
+  unitHundredths: number
   /** The line's total, rounded once. */
   totalCentavos: number
 }
@@ -32,6 +37,7 @@ export function linePrice(input: LinePriceInput): LinePrice {
   const unit = (input.extraDiscounts ?? []).reduce(discounted, table)
   return {
     unitCentavos: Number(roundHalfUp(unit, 0)),
+    unitHundredths: Number(roundHalfUp(unit, 2)),
     totalCentavos: Number(roundHalfUp(mul(unit, fromInteger(input.quantity)), 0)),
   }
 }

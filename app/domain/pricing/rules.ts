@@ -1,5 +1,5 @@
 import { compare, parseDecimal, ZERO, type Ratio } from './decimal.ts'
-import { linePrice, type LinePriceInput } from './line-price.ts'
+import { linePrice, type LinePrice, type LinePriceInput } from './line-price.ts'
 
 /**
  * A condition's discount rules (issue #10; docs/decisions/020-condition-rules.md). A rule gives its
@@ -79,7 +79,7 @@ export function ruleDiscounts(lines: readonly RuleLine[], rules: readonly Condit
 
 export type CartLineInput = LinePriceInput & Omit<RuleLine, 'totalCentavos' | 'quantity'>
 
-export type PricedCartLine = { unitCentavos: number; totalCentavos: number; rule: LineRule }
+export type PricedCartLine = LinePrice & { rule: LineRule }
 
 /**
  * A cart of one condition priced in decision 020's order: the table's price, the OL's extra discount,

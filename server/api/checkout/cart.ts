@@ -167,6 +167,7 @@ export function cartAnswer(loaded: LoadedCart) {
         preco_atual_centavos: p.seenUnitCentavos,
         preco_alterado: p.priceChanged,
         preco_unitario_centavos: p.unitCentavos,
+        preco_unitario_centesimos: p.unitHundredths,
         total_centavos: p.totalCentavos,
         regra: rule ? { id: rule.id, nome: rule.nome, desconto: rule.desconto } : null,
         disponivel: p.available,

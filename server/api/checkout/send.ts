@@ -127,6 +127,7 @@ export function registerSendOrder(app: Api, deps: Deps) {
               quantidade: i.quantity,
               precoListaCentavos: product.precoCentavos,
               precoUnitarioCentavos: p.unitCentavos!,
+              precoUnitarioCentesimos: p.unitHundredths!,
               totalCentavos: p.totalCentavos!,
               regraNome: rule?.nome ?? null,
               regraDesconto: rule?.desconto ?? null,

@@ -53,7 +53,7 @@ async function mailNewOrder(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: {
     pagamento: order.pagamentoNome,
     subtotalCentavos: order.subtotalCentavos,
     totalCentavos: order.totalCentavos,
-    itens: items.map((i) => ({ nome: i.nome, unidade: i.unidade, quantidade: i.quantidade, precoUnitarioCentavos: i.precoUnitarioCentavos, totalCentavos: i.totalCentavos })),
+    itens: items.map((i) => ({ nome: i.nome, unidade: i.unidade, quantidade: i.quantidade, precoUnitarioCentesimos: i.precoUnitarioCentesimos, totalCentavos: i.totalCentavos })),
   }
   // The same address on the seller's and the OL's list gets one mail.
   for (const email of new Set(addresses.map((a) => a.email.toLowerCase()))) {

@@ -243,6 +243,7 @@ export function registerOrderReading(app: Api, { db }: Deps) {
             quantidade_faturada: i.quantidadeFaturada,
             preco_lista_centavos: i.precoListaCentavos,
             preco_unitario_centavos: i.precoUnitarioCentavos,
+            preco_unitario_centesimos: i.precoUnitarioCentesimos,
             total_centavos: i.totalCentavos,
             regra_nome: i.regraNome,
             regra_desconto: i.regraDesconto,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { char, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, char, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { products, updatedAt } from './catalog.ts'
 import { createdAt } from './columns.ts'
@@ -183,6 +183,8 @@ export const orderItems = pgTable(
     quantidadeFaturada: integer('quantidade_faturada'),
     precoListaCentavos: integer('preco_lista_centavos').notNull(),
     precoUnitarioCentavos: integer('preco_unitario_centavos').notNull(),
+    /** The exact unit price to R$ 0,0001, shown beside the line's total (decision 033); past R$ 21.474,83 in a 32-bit integer. */
+    precoUnitarioCentesimos: bigint('preco_unitario_centesimos', { mode: 'number' }).notNull(),
     totalCentavos: integer('total_centavos').notNull(),
     /** The rule that gave this line its discount, by name, and its percent. */
     regraNome: text('regra_nome'),
