@@ -39,7 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { carrinhos, modal, cartId, payments, sent, chave: crypto.randomUUID() }
 }
 
-type ActionData = { error?: string; itemId?: number; changed?: { cartId: number; chave: string; alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[] } }
+/** A refused quantity (`itemId`) is said on its row, with what was typed kept (`typed`). */
+type ActionData = { error?: string; itemId?: number; typed?: string; changed?: { cartId: number; chave: string; alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[] } }
 
 export async function action({ request }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
@@ -53,9 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent) {
     case 'quantity': {
       const submission = parseWithZod(form, { schema: UpdateQuantityFormSchema })
-      if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? m.cartGone, { itemId: Number(form.get('item_id')) })
+      const typed = String(form.get('quantidade') ?? '').slice(0, 12)
+      if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? m.cartGone, { itemId: Number(form.get('item_id')), typed })
       const res = await api(request, cartApi.updateQtItem, { json: { organizacao_id: orgId, ...submission.value } })
-      return res.ok ? done(res.data.message) : refused(apiErrorMessages(res.data)[0], { itemId: submission.value.item_id })
+      return res.ok ? done(res.data.message) : refused(apiErrorMessages(res.data)[0], { itemId: submission.value.item_id, typed })
     }
     case 'remove': {
       const res = await api(request, cartApi.removecheckoutitem, { params: { organizacaoId: orgId, itemId: Number(form.get('item_id')) || 0 } })
@@ -93,6 +95,7 @@ type Cart = Route.ComponentProps['loaderData']['carrinhos'][number]
 export default function MarketCart({ loaderData, actionData }: Route.ComponentProps) {
   const { carrinhos, modal, cartId, payments, sent, chave } = loaderData
   const modalCart = carrinhos.find((c) => c.id === cartId) ?? null
+  const rowError = actionData?.error && actionData.itemId && carrinhos.some((c) => c.itens.some((i) => i.id === actionData.itemId)) ? actionData : null
   return (
     <section className="stack" aria-labelledby="cart-title">
       <div className="row-between">
@@ -107,7 +110,7 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
           Pedido nº {sent} enviado com sucesso. <Link to="/orders">{m.sentLink}</Link>
         </p>
       ) : null}
-      {actionData?.error && !actionData.changed ? (
+      {actionData?.error && !actionData.changed && !rowError ? (
         <p className="notice notice-error" role="alert">
           {actionData.error}
         </p>
@@ -117,7 +120,7 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
           <p>{m.empty}</p>
         </div>
       ) : (
-        carrinhos.map((cart) => <CartCard key={cart.id} cart={cart} chave={chave} changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null} />)
+        carrinhos.map((cart) => <CartCard key={cart.id} cart={cart} chave={chave} changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null} rowError={rowError} />)
       )}
       {modal === 'pagamento' && modalCart && payments ? <TermModal cart={modalCart} payments={payments} /> : null}
       {modal === 'token' && modalCart && payments ? <TokenModal cart={modalCart} payments={payments} error={actionData?.error ?? null} /> : null}
@@ -125,7 +128,7 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-function CartCard({ cart, chave, changed }: { cart: Cart; chave: string; changed: ActionData['changed'] | null }) {
+function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: string; changed: ActionData['changed'] | null; rowError: ActionData | null }) {
   const titleId = `carrinho-${cart.id}-titulo`
   return (
     <article className="card stack" aria-labelledby={titleId} data-cart={cart.id}>
@@ -156,43 +159,65 @@ function CartCard({ cart, chave, changed }: { cart: Cart; chave: string; changed
             </tr>
           </thead>
           <tbody>
-            {cart.itens.map((item) => (
-              <tr key={item.id}>
-                <td>
-                  {item.nome}
-                  {item.regra ? <small className="muted"> · {item.regra.nome}</small> : null}
-                  {!item.disponivel ? <small className="notice-error"> · {m.unavailable}</small> : null}
-                  {item.preco_alterado && item.preco_atual_centavos !== null ? (
-                    <small className="notice-warning"> · {m.priceWas(formatBrl(item.preco_visto_centavos), formatBrl(item.preco_atual_centavos))}</small>
-                  ) : null}
-                  {item.problema ? <small className="field-error"> · {item.problema}</small> : null}
-                </td>
-                <td>
-                  <Form method="post" preventScrollReset className="inline-form">
-                    <input type="hidden" name="intent" value="quantity" />
-                    <input type="hidden" name="item_id" value={item.id} />
-                    <label className="sr-only" htmlFor={`qt-${item.id}`}>
-                      Quantidade de {item.nome}
-                    </label>
-                    <input id={`qt-${item.id}`} name="quantidade" type="number" inputMode="numeric" min={item.qtd_min} step={item.multiplo} max={item.qtd_max ?? undefined} defaultValue={item.quantidade} className="qty-input" />
-                    <button type="submit" className="button small">
-                      Atualizar
-                    </button>
-                  </Form>
-                </td>
-                <td>{item.preco_unitario_centesimos === null ? '—' : formatUnitPrice(item.preco_unitario_centesimos)}</td>
-                <td>{item.total_centavos === null ? '—' : formatBrl(item.total_centavos)}</td>
-                <td>
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="item_id" value={item.id} />
-                    <button type="submit" className="link-button" aria-label={`Remover ${item.nome}`}>
-                      Remover
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
+            {cart.itens.map((item) => {
+              const refused = rowError?.itemId === item.id ? rowError : null
+              return (
+                <tr key={item.id}>
+                  <td>
+                    {item.nome}
+                    {item.regra ? <small className="muted"> · {item.regra.nome}</small> : null}
+                    {!item.disponivel ? <small className="notice-error"> · {m.unavailable}</small> : null}
+                    {item.preco_alterado && item.preco_atual_centavos !== null ? (
+                      <small className="notice-warning"> · {m.priceWas(formatBrl(item.preco_visto_centavos), formatBrl(item.preco_atual_centavos))}</small>
+                    ) : null}
+                    {item.problema ? <small className="field-error"> · {item.problema}</small> : null}
+                  </td>
+                  <td>
+                    <Form method="post" preventScrollReset className="inline-form">
+                      <input type="hidden" name="intent" value="quantity" />
+                      <input type="hidden" name="item_id" value={item.id} />
+                      <label className="sr-only" htmlFor={`qt-${item.id}`}>
+                        Quantidade de {item.nome}
+                      </label>
+                      <input
+                        // A new key when refused, so that the field shows what was typed and not the cart's quantity.
+                        key={refused ? `recusada-${refused.typed}` : 'salva'}
+                        id={`qt-${item.id}`}
+                        name="quantidade"
+                        type="number"
+                        inputMode="numeric"
+                        min={item.qtd_min}
+                        step={item.multiplo}
+                        max={item.qtd_max ?? undefined}
+                        defaultValue={refused ? refused.typed : item.quantidade}
+                        className="qty-input"
+                        aria-invalid={refused ? true : undefined}
+                        aria-describedby={refused ? `qt-${item.id}-erro` : undefined}
+                      />
+                      <button type="submit" className="button small">
+                        Atualizar
+                      </button>
+                    </Form>
+                    {refused ? (
+                      <p id={`qt-${item.id}-erro`} className="field-error" role="alert">
+                        {refused.error}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td>{item.preco_unitario_centesimos === null ? '—' : formatUnitPrice(item.preco_unitario_centesimos)}</td>
+                  <td>{item.total_centavos === null ? '—' : formatBrl(item.total_centavos)}</td>
+                  <td>
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="item_id" value={item.id} />
+                      <button type="submit" className="link-button" aria-label={`Remover ${item.nome}`}>
+                        Remover
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       </div>

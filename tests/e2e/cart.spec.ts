@@ -36,6 +36,14 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await card.getByRole('button', { name: 'Enviar pedido' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Esta condição pede no mínimo 12 unidades; o carrinho tem 5.' })).toBeVisible()
 
+  // A quantity refused is said on its row, the field keeps what was typed and is marked invalid.
+  const quantity = card.getByLabel(`Quantidade de ${fresh.product.nome}`)
+  await quantity.fill('')
+  await card.getByRole('button', { name: 'Atualizar' }).click()
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true')
+  await expect(quantity).toHaveAccessibleDescription('Informe uma quantidade inteira maior que zero.')
+  await expect(quantity).toHaveValue('')
+  await expect(page.locator('.notice-error')).toHaveCount(0)
   await card.getByLabel(`Quantidade de ${fresh.product.nome}`).fill('12')
   await card.getByRole('button', { name: 'Atualizar' }).click()
   await expect(page.getByText('Quantidade atualizada.')).toBeVisible()
