@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
+import { termDays } from '~/domain/shared/payment-term.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import { cartScreenMessages as m } from '~/domain/checkout/messages.ts'
@@ -229,7 +230,7 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
         <div>
           <dt>Forma de pagamento</dt>
           <dd>
-            {cart.pagamento ? `${cart.pagamento.nome} (${cart.pagamento.prazo_dias} dias)` : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
+            {cart.pagamento ? `${cart.pagamento.nome} (${termDays(cart.pagamento.prazo_dias)})` : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
             {cart.tem_pagamentos ? (
               <Link to={`?modal=pagamento&carrinho=${cart.id}`} preventScrollReset aria-label={`${m.changeTerm}: ${cart.condicao.nome}`}>
                 {m.changeTerm}

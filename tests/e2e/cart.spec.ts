@@ -30,7 +30,7 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await token.getByRole('radio', { name: /Tokenbase à vista/ }).check()
   await token.getByRole('button', { name: 'Confirmar' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
-  await expect(card.getByText('Tokenbase à vista (0 dias)')).toBeVisible()
+  await expect(card.getByText('Tokenbase à vista (à vista)')).toBeVisible()
   await expect(card.getByText(/^-?\d+(,\d+)?% \(− R\$\s[\d.]+,\d{2}\)$/)).toBeVisible()
 
   await card.getByRole('button', { name: 'Enviar pedido' }).click()

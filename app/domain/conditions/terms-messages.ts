@@ -1,3 +1,5 @@
+import { termDaysCell } from '../shared/payment-term.ts'
+
 /** Texts of a condition's payment terms and of the tokenbase list (api/condicoes, /conditionDetails?aba=pagamentos). */
 export const termsMessages = {
   nomeRequired: 'Informe o nome do prazo de pagamento.',
@@ -20,5 +22,5 @@ export const termsMessages = {
   updated: (nome: string) => `Prazo de pagamento ${nome} atualizado.`,
   deleted: (nome: string) => `Prazo de pagamento ${nome} excluído.`,
   noFormula: 'Sem fórmula',
-  term: (dias: number) => (dias === 0 ? 'À vista' : dias === 1 ? '1 dia' : `${dias} dias`),
+  term: termDaysCell,
 }

@@ -1,3 +1,5 @@
+import { termDaysCell } from '../shared/payment-term.ts'
+
 /** Texts of the customers and payment-methods area (spec §7 Customers, Payments): calls, forms and the screen. */
 
 export const PAYMENT_KINDS = ['boleto', 'pix', 'cartao', 'credito'] as const
@@ -107,7 +109,7 @@ export const customerScreenMessages = {
       : `Excluir a forma de pagamento ${nome}? ${clientes === 1 ? '1 cliente deixará' : `${clientes} clientes deixarão`} de poder usá-la.`,
   paymentGone: 'Esta forma de pagamento não existe mais.',
   inviteLink: 'Link do convite',
-  term: (dias: number) => (dias === 0 ? 'À vista' : `${dias} dias`),
+  term: termDaysCell,
   customersAllowed: (n: number) => (n === 1 ? '1 cliente' : `${n} clientes`),
 } as const
 

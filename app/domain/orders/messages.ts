@@ -1,3 +1,5 @@
+import { termDays } from '../shared/payment-term.ts'
+
 /** Portuguese texts of orders (pedidos): API answers, form errors, the screens and the order mail. */
 export const orderMessages = {
   orgInvalid: 'Organização inválida.',
@@ -85,7 +87,7 @@ export const orderMessages = {
   ol: 'OL',
   condition: 'Condição',
   payment: 'Pagamento',
-  paymentDays: (days: number) => (days === 0 ? 'à vista' : `${days} dias`),
+  paymentDays: termDays,
   tokenbase: 'Tokenbase',
   tokenbaseValue: (token: string | null, value: string) => `${token ? `${token}: ` : ''}desconto de ${value}`,
   sentBy: 'Enviado por',

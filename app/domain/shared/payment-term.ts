@@ -1,0 +1,5 @@
+/** A payment term's days as every screen says them: 'à vista', '1 dia', '28 dias'. */
+export const termDays = (dias: number) => (dias === 0 ? 'à vista' : dias === 1 ? '1 dia' : `${dias} dias`)
+
+/** The same at the start of a table cell: 'À vista'. */
+export const termDaysCell = (dias: number) => (dias === 0 ? 'À vista' : termDays(dias))
