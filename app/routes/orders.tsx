@@ -272,6 +272,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
                   </td>
                   <td className="numeric nowrap" data-label={m.total}>
                     {formatBrl(o.total_faturado_centavos ?? o.total_centavos)}
+                    {o.total_faturado_centavos !== null ? <div className="muted">{m.invoicedOf(formatBrl(o.total_centavos))}</div> : null}
                   </td>
                   <td>
                     <div className="actions">

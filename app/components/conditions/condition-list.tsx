@@ -138,7 +138,7 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
                 <td className="nowrap">{dateText(c.fim)}</td>
                 <td className="nowrap">{createdText(c.created_at)}</td>
                 <td className="nowrap">
-                  {c.minimo_valor_centavos || c.minimo_quantidade ? `${formatBrl(c.minimo_valor_centavos)} · ${c.minimo_quantidade} un.` : 'Sem mínimo'}
+                  {minimumsText(c.minimo_valor_centavos, c.minimo_quantidade)}
                 </td>
                 <td>
                   <ActiveForm condition={c} canChange={canChange} />
@@ -254,3 +254,9 @@ export function ConditionFilters({ state }: { state: ListState }) {
 }
 
 export const emptyText = (state: ListState) => (state.aba === 'ol' && !state.q && state.filtro === 'todos' ? m.emptyOl : state.q || state.filtro !== 'todos' ? m.noneFound : m.empty)
+
+/** Only the minimums a condition has: 'R$ 500,00', '12 un.', both, or 'Sem mínimo'. */
+function minimumsText(valorCentavos: number, quantidade: number) {
+  const parts = [valorCentavos ? formatBrl(valorCentavos) : null, quantidade ? `${quantidade} un.` : null].filter(Boolean)
+  return parts.length ? parts.join(' · ') : m.noMinimum
+}

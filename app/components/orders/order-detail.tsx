@@ -116,7 +116,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
                 </td>
                 {hasInvoiced ? (
                   <td className="numeric" data-label={m.invoiced}>
-                    {i.quantidade_faturada ?? '—'}
+                    {i.quantidade_faturada === null ? '—' : `${i.quantidade_faturada} ${i.unidade}`}
                   </td>
                 ) : null}
                 <td className="numeric nowrap" data-label={m.unitPrice}>

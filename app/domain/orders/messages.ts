@@ -101,6 +101,8 @@ export const orderMessages = {
   subtotal: 'Subtotal',
   total: 'Total',
   invoicedTotal: 'Total faturado',
+  /** Under an order's invoiced total in the list, which then differs from the total sent. */
+  invoicedOf: (total: string) => `faturado de ${total}`,
   history: 'Histórico',
   historyCreated: (who: string, org: string) => `Pedido enviado por ${who} (${org})`,
   historyMoved: (from: string, to: string, who: string, org: string) => `${from} → ${to}, por ${who} (${org})`,
