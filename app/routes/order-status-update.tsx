@@ -6,7 +6,7 @@ import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 import type { NextStatus } from '~/domain/orders/schemas.ts'
-import { MAX_DB_INT } from '~/domain/shared/fields.ts'
+import { idOf } from '~/domain/shared/fields.ts'
 import { api } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { changeOrderStatus } from '~/lib/orders.server.ts'
@@ -17,10 +17,10 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: `Atualizar ped
 const ORGS_READ = 100
 
 function parseParams(params: { orderId: string; orderStatus: string }) {
-  const orderId = /^\d{1,10}$/.test(params.orderId) ? Number(params.orderId) : 0
+  const orderId = idOf(params.orderId)
   const letter = params.orderStatus.toUpperCase()
   const status: NextStatus | null = letter === 'F' || letter === 'N' || letter === 'Q' ? letter : null
-  return { orderId: orderId > 0 && orderId <= MAX_DB_INT ? orderId : 0, status }
+  return { orderId, status }
 }
 
 type Found = { orgId: number; order: OrderDetail }

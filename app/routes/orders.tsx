@@ -11,7 +11,7 @@ import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/domain/orders/order-status.ts'
 import type { OrderRole } from '~/domain/orders/schemas.ts'
-import { isDbId, MAX_DB_INT } from '~/domain/shared/fields.ts'
+import { idOf } from '~/domain/shared/fields.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
@@ -66,9 +66,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company } = await requireCompany(request)
   const orgId = company.organizacao_id
-  const customerId = params.customerId ? Number(params.customerId) : null
+  const customerId = params.customerId === undefined ? null : idOf(params.customerId)
   // A customer of another seller, or a malformed id: back to Clientes with the reason, as the condition page does.
-  if (params.customerId !== undefined && !(customerId && isDbId(customerId)))
+  if (customerId === 0)
     throw await redirectWithToast(request, '/customers', { kind: 'error', text: m.customerNotFound })
   // A retailer mostly buys: its orders placed first; a seller, the orders it received.
   const list = listState(url.searchParams, customerId ? 'V' : company.tipo === 'v' ? 'C' : 'V')
@@ -90,9 +90,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A member whose role may not see the orders stays in the company (for a supplier this is its landing screen).
   if (res.status === 403) return { forbidden: true as const, customerId }
   if (!res.ok) throw await redirectWithToast(request, customerId ? '/customers' : '/personal-environment', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
-  const pedidoId = Number(url.searchParams.get('pedido')) || 0
+  const pedidoId = idOf(url.searchParams.get('pedido'))
   let detail = null
-  if (pedidoId > 0 && pedidoId <= MAX_DB_INT) {
+  if (pedidoId) {
     const shown = await api(request, ordersApi.showPedido, {
       params: { orgId, orderId: pedidoId },
     })

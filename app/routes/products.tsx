@@ -12,7 +12,7 @@ import { catalogMessages as cm, productScreenMessages as m } from '~/domain/cata
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema } from '~/domain/catalog/schemas.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
-import { isDbId } from '~/domain/shared/fields.ts'
+import { idListParam, isDbId } from '~/domain/shared/fields.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -49,9 +49,6 @@ function listAddress(search: URLSearchParams) {
 }
 
 /** Ids in the address (`?ids=1,2,3`) for the delete confirmation. */
-const idsParam = (url: URL) =>
-  [...new Set((url.searchParams.get('ids') ?? '').split(',').map(Number))].filter(isDbId).slice(0, 500)
-
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company } = await requireCompany(request)
@@ -80,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     isDbId(editId) && !page.data.some((p) => p.id === editId)
       ? ((await apiRead(request, catalogApi.restoreCatalogo, { params: { orgId }, query: { id: editId, per_page: 1 } })).data[0] ?? null)
       : null
-  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idsParam(url), importacao, editing }
+  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idListParam(url.searchParams, 500), importacao, editing }
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -8,6 +8,12 @@ export const MAX_DB_INT = 2_147_483_647
 /** Whether `n` can be one of our ids: a positive integer within PostgreSQL's `integer`. */
 export const isDbId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_DB_INT
 
+/** An id in an address ('7'), or 0 when it is none of ours (text, '7.5', '-1', past PostgreSQL's integer). */
+export const idOf = (text: string | null | undefined) => (text && /^\d{1,10}$/.test(text) && isDbId(Number(text)) ? Number(text) : 0)
+
+/** The ids of a comma-separated query parameter (`?ids=3,5,8`): ours only, each once, at most `max`. */
+export const idListParam = (search: URLSearchParams, max: number) => [...new Set((search.get('ids') ?? '').split(',').map(Number))].filter(isDbId).slice(0, max)
+
 /** A positive database id in a body (7 or "7"), described for the OpenAPI document. */
 export const idField = (required: string, invalid: string, example: number) =>
   positiveIdField(required, invalid).meta({ type: 'integer', example })

@@ -5,7 +5,7 @@ import { centavosToInput } from '~/domain/catalog/money.ts'
 import * as api_ from '~/domain/conditions/products-contract.ts'
 import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
 import { AddLinesFormSchema, EditLinesFormSchema, RemoveLinesFormSchema } from '~/domain/conditions/products-schemas.ts'
-import { isDbId } from '~/domain/shared/fields.ts'
+import { idListParam } from '~/domain/shared/fields.ts'
 import { spreadsheetMessages as sm } from '~/domain/spreadsheets/messages.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import type { ConditionTabContext, ConditionTabServer } from '~/lib/condition-tabs.server.ts'
@@ -26,9 +26,6 @@ const pageOf = (value: string | null) => Math.max(1, Math.min(100_000, Number.pa
 const segment = (value: string) => value || 'null'
 
 /** Ids in the address (`?ids=1,2,3`) for the bulk edit and the remove confirmation. */
-const idsParam = (url: URL) =>
-  [...new Set((url.searchParams.get('ids') ?? '').split(',').map(Number))].filter(isDbId).slice(0, 1000)
-
 async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
   const { url, request, detail } = ctx
   const get = (key: string) => (url.searchParams.get(key) ?? '').trim()
@@ -71,7 +68,7 @@ async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
           })
         ).produtos
       : null
-  return { lines, state, marcas: filtros.marcas, categorias: filtros.categorias, catalogue, pick, ids: idsParam(url), importacao }
+  return { lines, state, marcas: filtros.marcas, categorias: filtros.categorias, catalogue, pick, ids: idListParam(url.searchParams, 1000), importacao }
 }
 
 /** The import form: the file goes to importCondicaoList with the condition; the job then shows in the address. */
