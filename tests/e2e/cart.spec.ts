@@ -41,7 +41,7 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await quantity.fill('')
   await card.getByRole('button', { name: 'Atualizar' }).click()
   await expect(quantity).toHaveAttribute('aria-invalid', 'true')
-  await expect(quantity).toHaveAccessibleDescription('Informe uma quantidade inteira maior que zero.')
+  await expect(quantity).toHaveAccessibleDescription('Informe uma quantidade inteira de 1 a 1.000.000.')
   await expect(quantity).toHaveValue('')
   await expect(page.locator('.notice-error')).toHaveCount(0)
   await card.getByLabel(`Quantidade de ${fresh.product.nome}`).fill('12')
