@@ -8,8 +8,14 @@ export const MAX_DB_INT = 2_147_483_647
 /** Whether `n` can be one of our ids: a positive integer within PostgreSQL's `integer`. */
 export const isDbId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_DB_INT
 
+/** An id as text in an address (path or query string): digits only, at most ten. */
+const ID_TEXT = /^\d{1,10}$/
+
+/** An id as text in an address, read as a number, with the field's own message otherwise. */
+const idText = (invalid: string) => z.string().regex(ID_TEXT, invalid).transform(Number).refine(isDbId, invalid)
+
 /** An id in an address ('7'), or 0 when it is none of ours (text, '7.5', '-1', past PostgreSQL's integer). */
-export const idOf = (text: string | null | undefined) => (text && /^\d{1,10}$/.test(text) && isDbId(Number(text)) ? Number(text) : 0)
+export const idOf = (text: string | null | undefined) => (text && ID_TEXT.test(text) && isDbId(Number(text)) ? Number(text) : 0)
 
 /** The ids of a comma-separated query parameter (`?ids=3,5,8`): ours only, each once, at most `max`. */
 export const idListParam = (search: URLSearchParams, max: number) => [...new Set((search.get('ids') ?? '').split(',').map(Number))].filter(isDbId).slice(0, max)
@@ -23,22 +29,11 @@ export const organizacaoIdField = idField('A organização é obrigatória.', 'O
 
 /** A positive id in the path (always text there), with the field's own message. */
 export const idParam = (name: string, invalid: string, example: number) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, invalid)
-    .transform(Number)
-    .refine((n) => n > 0 && n <= MAX_DB_INT, invalid)
-    .meta({ param: { name, in: 'path' }, type: 'integer', example })
+  idText(invalid).meta({ param: { name, in: 'path' }, type: 'integer', example })
 
 /** An optional positive id in the query string (always text there), with the field's own message. */
 export const idQuery = (invalid: string, description: string, example: number) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, invalid)
-    .transform(Number)
-    .refine((n) => n > 0 && n <= MAX_DB_INT, invalid)
-    .optional()
-    .meta({ type: 'integer', description, example })
+  idText(invalid).optional().meta({ type: 'integer', description, example })
 
 /** A positive id in the path, with "{label} inválido." otherwise. */
 export const pathId = (example: number, label = 'Identificador') =>
