@@ -5,6 +5,8 @@ export type XlsxScan = {
   /** The zip's entries by name, and the first sheet's among them. */
   entries: Map<string, ZipEntry>
   sheet: ZipEntry
+  /** Dates count from 1904-01-01 (an option of old Mac Excel) instead of 1899-12-30. */
+  date1904: boolean
   /** Rows of the sheet's XML, the header's among them. */
   rows: number
 }
@@ -18,18 +20,19 @@ const ends = (byte: number | undefined) => byte === 0x20 || byte === GT || byte 
 const attribute = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1]
 
 /**
- * A pass over the first sheet's XML as it inflates, before exceljs parses it: counts its rows
+ * A pass over the first sheet's XML as it inflates, before it is parsed: counts its rows
  * (the progress total) and refuses what must not be imported at all, as soon as it shows: a
  * row wider than any sheet of ours (a 100,000-column file stops at its first row), too many
  * rows, a formula, merged cells. A byte search on the markup, no XML parsed: a small part of
- * exceljs's own time, so the import pays little for it.
+ * the parse's own time, so the import pays little for it.
  */
 export async function scanXlsx(zip: Buffer): Promise<XlsxScan> {
   const entries = zipEntries(zip)
   const workbook = entries.get('xl/workbook.xml')
   const rels = entries.get('xl/_rels/workbook.xml.rels')
   if (!workbook || !rels) throw new SheetRefused(m.unreadable)
-  const sheetTag = /<(?:\w+:)?sheet\s([^>]*)>/.exec(await entryString(zip, workbook))?.[1]
+  const workbookXml = await entryString(zip, workbook)
+  const sheetTag = /<(?:\w+:)?sheet\s([^>]*)>/.exec(workbookXml)?.[1]
   if (!sheetTag) throw new SheetRefused(m.noSheet)
   const relId = /\br:id="([^"]*)"/.exec(sheetTag)?.[1]
   const relation = [...(await entryString(zip, rels)).matchAll(/<Relationship\s([^>]*)>/g)].map((r) => r[1]).find((r) => attribute(r, 'Id') === relId)
@@ -69,5 +72,6 @@ export async function scanXlsx(zip: Buffer): Promise<XlsxScan> {
       }
     }
   }
-  return { entries, sheet, rows }
+  const date1904 = /<(?:\w+:)?workbookPr\s[^>]*\bdate1904="(?:1|true)"/.test(workbookXml)
+  return { entries, sheet, date1904, rows }
 }
