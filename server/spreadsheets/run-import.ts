@@ -41,7 +41,7 @@ class Refused extends Error {}
 
 /**
  * PostgreSQL (a pool of connections): the rows are checked and written while the file is read,
- * inside one transaction that a bad row rolls back, so the database works while exceljs parses
+ * inside one transaction that a bad row rolls back, so the database works while the reader parses
  * the next batch. PGlite has a single connection, which a transaction open for the whole read
  * would take from every other request: there the parsed rows wait on disk (spool.ts) and one
  * transaction checks and writes them once every cell is known to be good.

@@ -1,12 +1,12 @@
-import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import type { ReadCell, ReadRow } from './reader.ts'
 import { SheetRefused, type XlsxScan } from './xlsx-scan.ts'
+import { XmlByteReader, XmlError, xmlText, type XmlEvents } from './xml-bytes.ts'
 import { entryBytes, type ZipEntry } from './zip.ts'
 
 /**
- * The first sheet's rows, read from the zip's parts with an XML parser of our own choosing (saxes, the one
- * exceljs uses) and nothing of a workbook model: decision 034. Each cell becomes a string, number, boolean,
+ * The first sheet's rows, read from the zip's parts by our own streaming XML reader (xml-bytes.ts) and
+ * nothing of a workbook model: decision 034. Each cell becomes a string, number, boolean,
  * Date or Excel error as exceljs would give it, without exceljs's Row and Cell objects, which made most of the
  * import's garbage, and without its single pass over the zip, which loses parts now and then (exceljs#3064).
  */
@@ -18,22 +18,33 @@ export async function* readXlsxRows(zip: Buffer, scan: XlsxScan): AsyncGenerator
   yield* sheetRows(zip, scan.sheet, { shared, dateStyles, date1904: scan.date1904 })
 }
 
-/** An element's name without its namespace prefix: some writers use `x:c` for `c`. */
-const local = (name: string) => {
-  const colon = name.indexOf(':')
-  return colon < 0 ? name : name.slice(colon + 1)
-}
+/**
+ * The most a tag or a text may take: a cell holds at most 32,767 characters (4 bytes each at worst, more
+ * with entities). A longer one is no sheet's, and carrying it from piece to piece would copy it again each time.
+ */
+const LONGEST_CONSTRUCT = 1 << 20
 
-/** Feeds a part to a parser as UTF-8 text, piece by piece, and hands over what `drain` collected after each piece. */
-async function* parse<T>(zip: Buffer, entry: ZipEntry, parser: SaxesParser, drain: () => T[]): AsyncGenerator<T> {
-  const decoder = new TextDecoder('utf-8')
+/**
+ * Reads a part through `events` as it inflates, and hands over what `drain` collected after each piece. A
+ * construct cut between two pieces waits for the next one.
+ */
+async function* parse<T>(zip: Buffer, entry: ZipEntry, events: XmlEvents, drain: () => T[]): AsyncGenerator<T> {
+  const reader = new XmlByteReader(events)
+  let rest: Buffer | null = null
   for await (const chunk of entryBytes(zip, entry)) {
-    parser.write(decoder.decode(chunk, { stream: true }))
+    const bytes: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk
+    const used = reader.feed(bytes)
+    rest = used < bytes.length ? bytes.subarray(used) : null
+    if (rest && rest.length > LONGEST_CONSTRUCT) throw new XmlError('xml: a tag or text longer than any cell holds')
     yield* drain()
   }
-  parser.write(decoder.decode())
-  parser.close()
+  reader.finish(rest)
   yield* drain()
+}
+
+/** A part read only for what its events keep. */
+async function readPart(zip: Buffer, entry: ZipEntry, events: XmlEvents) {
+  for await (const _ of parse(zip, entry, events, () => [])) void _
 }
 
 /**
@@ -41,32 +52,29 @@ async function* parse<T>(zip: Buffer, entry: ZipEntry, parser: SaxesParser, drai
  * guides (`<rPh>`) East Asian Excel adds.
  */
 async function sharedStrings(zip: Buffer, entry: ZipEntry) {
-  const parser = new SaxesParser()
   const all: string[] = []
   let text: string | null = null
   let inT = false
   let phonetic = 0
-  parser.on('opentag', (tag) => {
-    const name = local(tag.name)
-    if (name === 'si') text = ''
-    else if (name === 'rPh') phonetic++
-    else if (name === 't' && text !== null && phonetic === 0) inT = true
-  })
-  const onText = (value: string) => {
-    if (inT) text += value
+  const events: XmlEvents = {
+    open(name) {
+      if (name === 'si') text = ''
+      else if (name === 'rPh') phonetic++
+      else if (name === 't' && text !== null && phonetic === 0) inT = true
+    },
+    text(bytes, start, end, cdata) {
+      if (inT) text += cdata ? bytes.toString('utf8', start, end) : xmlText(bytes, start, end)
+    },
+    close(name) {
+      if (name === 't') inT = false
+      else if (name === 'rPh') phonetic--
+      else if (name === 'si' && text !== null) {
+        all.push(text)
+        text = null
+      }
+    },
   }
-  parser.on('text', onText)
-  parser.on('cdata', onText)
-  parser.on('closetag', (tag) => {
-    const name = local(tag.name)
-    if (name === 't') inT = false
-    else if (name === 'rPh') phonetic--
-    else if (name === 'si' && text !== null) {
-      all.push(text)
-      text = null
-    }
-  })
-  for await (const _ of parse(zip, entry, parser, () => [])) void _
+  await readPart(zip, entry, events)
   return all
 }
 
@@ -78,39 +86,36 @@ export const isDateFormat = (code: string) => /[ymdhMsb]/.test(code.replace(/\[[
 
 /** The cell styles (`s`, the index into `<cellXfs>`) whose number format is a date's. */
 async function dateStyleIndexes(zip: Buffer, entry: ZipEntry) {
-  const parser = new SaxesParser()
   const customDates = new Set<number>()
   const dates = new Set<number>()
   let inCellXfs = false
   let xf = 0
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    const name = local(tag.name)
-    if (name === 'numFmt') {
-      const id = Number(tag.attributes.numFmtId)
-      if (isDateFormat(String(tag.attributes.formatCode ?? ''))) customDates.add(id)
-    } else if (name === 'cellXfs') inCellXfs = true
-    else if (name === 'xf' && inCellXfs) {
-      const id = Number(tag.attributes.numFmtId ?? 0)
-      if (customDates.has(id) || BUILT_IN_DATES.has(id)) dates.add(xf)
-      xf++
-    }
-  })
-  parser.on('closetag', (tag) => {
-    if (local(tag.name) === 'cellXfs') inCellXfs = false
-  })
-  for await (const _ of parse(zip, entry, parser, () => [])) void _
+  const events: XmlEvents = {
+    open(name, tag) {
+      if (name === 'numFmt') {
+        const id = tag.integer('numFmtId')
+        if (id !== undefined && isDateFormat(tag.attribute('formatCode') ?? '')) customDates.add(id)
+      } else if (name === 'cellXfs') inCellXfs = true
+      else if (name === 'xf' && inCellXfs) {
+        const id = tag.integer('numFmtId') ?? 0
+        if (customDates.has(id) || BUILT_IN_DATES.has(id)) dates.add(xf)
+        xf++
+      }
+    },
+    text() {},
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false
+    },
+  }
+  await readPart(zip, entry, events)
   return dates
 }
 
-/** Column number (A = 1) of a cell reference such as `AB12`; 0 when it has no letters. */
-function columnOf(ref: string) {
-  let column = 0
-  for (let i = 0; i < ref.length; i++) {
-    const code = ref.charCodeAt(i)
-    if (code < 65 || code > 90) break
-    column = column * 26 + code - 64
-  }
-  return column
+/** A cell's name as Excel shows it: row 12, column 28 is AB12. */
+function cellName(row: number, column: number) {
+  let letters = ''
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
+  return `${letters}${row}`
 }
 
 /** Days since 1899-12-30 (or 1904-01-01) to a Date at UTC, to the millisecond, as exceljs does. */
@@ -123,12 +128,10 @@ type SheetContext = { shared: string[]; dateStyles: Set<number>; date1904: boole
  * before it, as Excel reads it. A formula refuses the file (the scan finds them first; this is the same rule).
  */
 async function* sheetRows(zip: Buffer, sheet: ZipEntry, { shared, dateStyles, date1904 }: SheetContext): AsyncGenerator<ReadRow> {
-  const parser = new SaxesParser()
   let ready: ReadRow[] = []
   let row: ReadCell[] | null = null
   let rowNumber = 0
   let column = 0
-  let cellRef = ''
   let type = 'n'
   let style = 0
   let value: string | null = null
@@ -137,50 +140,46 @@ async function* sheetRows(zip: Buffer, sheet: ZipEntry, { shared, dateStyles, da
   let inInline = false
   let phonetic = 0
 
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    const name = local(tag.name)
-    if (name === 'row') {
-      const r = Number(tag.attributes.r)
-      rowNumber = Number.isInteger(r) && r > 0 ? r : rowNumber + 1
-      row = []
-      column = 0
-    } else if (row === null) return
-    else if (name === 'c') {
-      const ref = tag.attributes.r
-      const fromRef = ref ? columnOf(ref) : 0
-      column = fromRef > 0 ? fromRef : column + 1
-      cellRef = ref ?? ''
-      type = tag.attributes.t ?? 'n'
-      style = Number(tag.attributes.s ?? 0)
-      value = null
-    } else if (name === 'v') {
-      value = ''
-      capturing = true
-    } else if (name === 'is') {
-      inInline = true
-      value = ''
-    } else if (name === 'rPh') phonetic++
-    else if (name === 't' && inInline && phonetic === 0) capturing = true
-    else if (name === 'f') throw new SheetRefused(m.formulas(cellRef))
-  })
-  const onText = (text: string) => {
-    if (capturing) value += text
+  const events: XmlEvents = {
+    open(name, tag) {
+      if (name === 'row') {
+        const r = tag.integer('r')
+        rowNumber = r !== undefined && r > 0 ? r : rowNumber + 1
+        row = []
+        column = 0
+      } else if (row === null) return
+      else if (name === 'c') {
+        const fromRef = tag.column('r')
+        column = fromRef > 0 ? fromRef : column + 1
+        type = tag.token('t') ?? 'n'
+        style = tag.integer('s') ?? 0
+        value = null
+      } else if (name === 'v') {
+        value = ''
+        capturing = true
+      } else if (name === 'is') {
+        inInline = true
+        value = ''
+      } else if (name === 'rPh') phonetic++
+      else if (name === 't' && inInline && phonetic === 0) capturing = true
+      else if (name === 'f') throw new SheetRefused(m.formulas(cellName(rowNumber, column)))
+    },
+    text(bytes, start, end, cdata) {
+      if (capturing) value += cdata ? bytes.toString('utf8', start, end) : xmlText(bytes, start, end)
+    },
+    close(name) {
+      if (name === 'v' || name === 't') capturing = false
+      else if (name === 'rPh') phonetic--
+      else if (name === 'is') inInline = false
+      else if (name === 'c' && row) {
+        while (row.length < column - 1) row.push(null)
+        row[column - 1] = cellValue(value, type, style)
+      } else if (name === 'row' && row) {
+        ready.push({ linha: rowNumber, cells: row })
+        row = null
+      }
+    },
   }
-  parser.on('text', onText)
-  parser.on('cdata', onText)
-  parser.on('closetag', (tag) => {
-    const name = local(tag.name)
-    if (name === 'v' || name === 't') capturing = false
-    else if (name === 'rPh') phonetic--
-    else if (name === 'is') inInline = false
-    else if (name === 'c' && row) {
-      while (row.length < column - 1) row.push(null)
-      row[column - 1] = cellValue(value, type, style)
-    } else if (name === 'row' && row) {
-      ready.push({ linha: rowNumber, cells: row })
-      row = null
-    }
-  })
 
   function cellValue(text: string | null, t: string, s: number): ReadCell {
     if (text === null) return null
@@ -209,7 +208,7 @@ async function* sheetRows(zip: Buffer, sheet: ZipEntry, { shared, dateStyles, da
     }
   }
 
-  yield* parse(zip, sheet, parser, () => {
+  yield* parse(zip, sheet, events, () => {
     const rows = ready
     ready = []
     return rows

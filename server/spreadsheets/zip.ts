@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { createInflateRaw } from 'node:zlib'
 
 /**
- * Just enough of the zip format to look inside an xlsx before exceljs parses it: the entry list
+ * Just enough of the zip format to read an xlsx: the entry list
  * from the central directory, and one entry's bytes as a stream (inflated as they are read, never
  * whole). Throws on anything that is not a readable zip; the caller turns that into "unreadable".
  */
