@@ -100,3 +100,62 @@ describe('xlsx reader', () => {
     await expect(rowsOf(handXlsx(`<row r="1"><c r="A1" t="inlineStr"><is><t>${'a'.repeat(2 << 20)}</t></is></c></row>`))).rejects.toThrow('Não foi possível ler a planilha')
   })
 })
+
+describe('xlsx reader against exceljs', () => {
+  /** A small deterministic generator (mulberry32), so a failure can be replayed. */
+  function random(seed: number) {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+  }
+  const CHARACTERS = ['a', 'Z', 'ç', 'Ã', ' ', '&', '<', '>', '"', "'", '€', '💧', '漢', '\n', ';', '0', '9', ']]>', '&amp;']
+
+  /** exceljs's own value of a cell, as the import reads it (empty text is no value). */
+  function expected(value: unknown): unknown {
+    if (value === null || value === undefined) return null
+    if (typeof value === 'string') return value.trim() === '' ? null : value
+    if (typeof value === 'object' && value !== null && 'richText' in value) return expected((value as { richText: { text: string }[] }).richText.map((r) => r.text).join(''))
+    return value
+  }
+
+  test('600 random cells of every kind read as exceljs reads them', async () => {
+    const next = random(20261124)
+    const rows: unknown[][] = [['A', 'B', 'C', 'D', 'E', 'F']]
+    for (let r = 0; r < 100; r++) {
+      const row: unknown[] = []
+      for (let c = 0; c < 6; c++) {
+        const kind = Math.floor(next() * 7)
+        if (kind === 0) row.push(null)
+        else if (kind === 1) row.push(Math.round((next() - 0.5) * 1e9) / 100)
+        else if (kind === 2) row.push(new Date(Date.UTC(1990 + Math.floor(next() * 60), Math.floor(next() * 12), 1 + Math.floor(next() * 28))))
+        else if (kind === 3) row.push(next() < 0.5)
+        else if (kind === 4) row.push({ richText: [{ text: 'x' + CHARACTERS[Math.floor(next() * CHARACTERS.length)] }, { font: { italic: true }, text: 'y' }] })
+        else row.push(Array.from({ length: 1 + Math.floor(next() * 12) }, () => CHARACTERS[Math.floor(next() * CHARACTERS.length)]).join(''))
+      }
+      rows.push(row)
+    }
+    const bytes = await xlsxOf(rows as never, (sheet) => {
+      sheet.eachRow((row) => row.eachCell((cell) => {
+        if (cell.value instanceof Date) cell.numFmt = 'dd/mm/yyyy'
+      }))
+    })
+    const ExcelJS = (await import('exceljs')).default
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+    const theirs: unknown[][] = []
+    workbook.worksheets[0].eachRow({ includeEmpty: false }, (row) => {
+      const values = (row.values as unknown[]).slice(1)
+      theirs.push(Array.from(values, expected))
+    })
+    const ours = (await rowsOf(bytes)).map((r) => r.cells)
+    const trim = (cells: unknown[]) => {
+      const copy = [...cells]
+      while (copy.length && copy[copy.length - 1] === null) copy.pop()
+      return copy
+    }
+    expect(ours.map(trim)).toEqual(theirs.map(trim))
+  })
+})
