@@ -92,6 +92,9 @@ export function useValidatedForm<Schema extends z.ZodType<FormShape, FormShape>>
       heldRequests.current.push(submitter.getAttribute('value') ?? '')
       return
     }
+    // Sent before the schema arrived: the server checks every field, and its answer is what the person reads. A field
+    // left earlier, checked once the schema arrives, would replace that answer (and its form message) with the browser's.
+    if (!validator) leftEarly.current.clear()
     formProps.onSubmit(event)
   }
   const isValid = useCallback((element: HTMLFormElement) => !validator || validator.parse(new FormData(element)).status === 'success', [validator])

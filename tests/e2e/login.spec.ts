@@ -183,6 +183,25 @@ test("before the form's schema has arrived the form works as without JavaScript;
   await expect(email).toHaveAttribute('required', '')
 })
 
+test("the server's answer to a form sent before its schema arrived stays when the schema arrives", async ({ page }) => {
+  const schemas = await holdFormSchemas(page)
+  await page.goto('/')
+  await schemas.requested
+  // The e-mail field is left before the schema arrives: without a submit it would be checked once it has.
+  await page.getByLabel('E-mail').fill(DEMO.email)
+  await page.getByLabel('Senha').fill('senha-errada')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
+  const arrived = page.waitForResponse(/\/assets\/form-validation-[\w-]+\.js$/)
+  schemas.release()
+  await arrived
+  // The schema arriving must not wipe the answer the person is reading: the server checked every field.
+  await expect(page.getByRole('button', { name: 'Entrar' })).not.toHaveAttribute('aria-disabled', 'true')
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
+  await expect(page.getByLabel('E-mail')).not.toHaveAttribute('aria-invalid', 'true')
+})
+
 test('a form sent before its schema has arrived is checked by the server', async ({ page }) => {
   await page.route(/\/assets\/form-validation-[\w-]+\.js$/, (route) => route.abort())
   await page.goto('/')
