@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
@@ -8,7 +8,7 @@ import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { termDays } from '~/domain/shared/payment-term.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
-import { cartScreenMessages as m } from '~/domain/checkout/messages.ts'
+import { cartScreenMessages as m, checkoutMessages } from '~/domain/checkout/messages.ts'
 import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkout/schemas.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
@@ -36,8 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (res.ok) payments = res.data
   }
   const sent = Number(url.searchParams.get('enviado')) || null
+  // The term picked in the payment picker, proposed in the token selection.
+  const proposed = Number(url.searchParams.get('pagamento')) || null
   // One key per page view: the same form sent twice is the same order.
-  return { carrinhos, modal, cartId, payments, sent, chave: crypto.randomUUID() }
+  return { carrinhos, modal, cartId, payments, proposed, sent, chave: crypto.randomUUID() }
 }
 
 /** A refused quantity (`itemId`) is said on its row, with what was typed kept (`typed`). */
@@ -72,10 +74,15 @@ export async function action({ request }: Route.ActionArgs) {
     case 'token': {
       const submission = parseWithZod(form, { schema: ChooseTermFormSchema })
       if (submission.status !== 'success') return refused(intent === 'token' ? m.tokenRequired : (Object.values(submission.error ?? {}).flat()[0] ?? m.cartGone))
+      if (intent === 'term') {
+        // A term with a formula goes on to the token selection (spec §2/§3) and is kept only once an option is
+        // chosen there: its 'Cancelar' leaves the cart's term as it was.
+        const options = await api(request, cartApi.RestoreCondicoesPagamentos, { params: { checkoutId: cartId } })
+        const chosen = options.ok ? options.data.pagamentos.find((p) => p.id === submission.value.pagamento_id) : undefined
+        if (chosen?.tem_formula && chosen.tokenbase) throw redirect(`${BASE}?modal=token&carrinho=${cartId}&pagamento=${chosen.id}`)
+      }
       const res = await api(request, cartApi.definePagamentoCheckout, { json: { organizacao_id: orgId, checkout_id: cartId, pagamento_id: submission.value.pagamento_id } })
       if (!res.ok) return refused(apiErrorMessages(res.data)[0])
-      // A term with a formula goes on to the token selection (spec §2/§3).
-      if (intent === 'term' && res.data.carrinho.pagamento?.tem_formula && res.data.carrinho.tokenbase) throw redirect(`${BASE}?modal=token&carrinho=${cartId}`)
       return done(res.data.message)
     }
     case 'send': {
@@ -84,17 +91,27 @@ export async function action({ request }: Route.ActionArgs) {
       if (res.ok) return done(res.data.message, `${BASE}?enviado=${res.data.pedido.id}`)
       const body = res.data as unknown as { alterados?: NonNullable<ActionData['changed']>['alterados'] }
       if (res.status === 409 && body.alterados) return refused(apiErrorMessages(res.data)[0], { changed: { cartId, chave, alterados: body.alterados } })
-      return refused(apiErrorMessages(res.data).join(' '))
+      const messages = apiErrorMessages(res.data)
+      // Sent meanwhile from another tab (another key): the order exists, this page's cart is gone.
+      if (messages.includes(checkoutMessages.cartNotFound)) return refused(m.sentElsewhere)
+      return refused(messages.join(' '))
     }
     default:
       return refused(m.cartGone)
   }
 }
 
+/**
+ * A refused action answers 4xx, after which React Router keeps the loader's data: a send refused because prices
+ * changed, or because the cart was sent from another tab, would leave the old prices or the gone cart on screen.
+ * The carts are read again after every action, so what the buyer confirms is what the page shows.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? true : defaultShouldRevalidate)
+
 type Cart = Route.ComponentProps['loaderData']['carrinhos'][number]
 
 export default function MarketCart({ loaderData, actionData }: Route.ComponentProps) {
-  const { carrinhos, modal, cartId, payments, sent, chave } = loaderData
+  const { carrinhos, modal, cartId, payments, proposed, sent, chave } = loaderData
   const modalCart = carrinhos.find((c) => c.id === cartId) ?? null
   const rowError = actionData?.error && actionData.itemId && carrinhos.some((c) => c.itens.some((i) => i.id === actionData.itemId)) ? actionData : null
   return (
@@ -124,7 +141,7 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
         carrinhos.map((cart) => <CartCard key={cart.id} cart={cart} chave={chave} changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null} rowError={rowError} />)
       )}
       {modal === 'pagamento' && modalCart && payments ? <TermModal cart={modalCart} payments={payments} /> : null}
-      {modal === 'token' && modalCart && payments ? <TokenModal cart={modalCart} payments={payments} error={actionData?.error ?? null} /> : null}
+      {modal === 'token' && modalCart && payments ? <TokenModal cart={modalCart} payments={payments} proposed={proposed} error={actionData?.error ?? null} /> : null}
     </section>
   )
 }
@@ -152,8 +169,12 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
             <tr>
               <th scope="col">Produto</th>
               <th scope="col">Quantidade</th>
-              <th scope="col">Preço unitário</th>
-              <th scope="col">Total</th>
+              <th scope="col" className="numeric">
+                Preço unitário
+              </th>
+              <th scope="col" className="numeric">
+                Total
+              </th>
               <th scope="col">
                 <span className="sr-only">Ações</span>
               </th>
@@ -173,7 +194,7 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
                     ) : null}
                     {item.problema ? <small className="field-error"> · {item.problema}</small> : null}
                   </td>
-                  <td>
+                  <td data-label="Quantidade">
                     <Form method="post" preventScrollReset className="inline-form">
                       <input type="hidden" name="intent" value="quantity" />
                       <input type="hidden" name="item_id" value={item.id} />
@@ -205,13 +226,17 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
                       </p>
                     ) : null}
                   </td>
-                  <td>{item.preco_unitario_centesimos === null ? '—' : formatUnitPrice(item.preco_unitario_centesimos)}</td>
-                  <td>{item.total_centavos === null ? '—' : formatBrl(item.total_centavos)}</td>
+                  <td className="numeric" data-label="Preço unitário">
+                    {item.preco_unitario_centesimos === null ? '—' : formatUnitPrice(item.preco_unitario_centesimos)}
+                  </td>
+                  <td className="numeric" data-label="Total">
+                    {item.total_centavos === null ? '—' : formatBrl(item.total_centavos)}
+                  </td>
                   <td>
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="item_id" value={item.id} />
-                      <button type="submit" className="link-button" aria-label={`Remover ${item.nome}`}>
+                      <button type="submit" className="button small" aria-label={`Remover ${item.nome}`}>
                         Remover
                       </button>
                     </Form>
@@ -342,12 +367,13 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
 }
 
 /** The token selection (spec §2/§3/§5): one option per term with a formula, computed for this cart; Confirm disabled until one is chosen. */
-function TokenModal({ cart, payments, error }: { cart: Cart; payments: Payments; error: string | null }) {
-  const closeHref = useModalCloseHref(['carrinho'])
-  const [selected, setSelected] = useState<number | null>(null)
+function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments: Payments; proposed: number | null; error: string | null }) {
+  const closeHref = useModalCloseHref(['carrinho', 'pagamento'])
   const options = payments.pagamentos.filter((p) => p.tokenbase)
+  const initial = options.find((p) => p.id === proposed && p.tokenbase!.erro === null)?.id ?? null
+  const [selected, setSelected] = useState<number | null>(initial)
   return (
-    <RouteModal title={m.tokenTitle} closeParams={['carrinho']}>
+    <RouteModal title={m.tokenTitle} closeParams={['carrinho', 'pagamento']}>
       <Form method="post" action={BASE} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="token" />
         <input type="hidden" name="checkout_id" value={cart.id} />
@@ -361,7 +387,7 @@ function TokenModal({ cart, payments, error }: { cart: Cart; payments: Payments;
           <legend className="sr-only">{m.tokenTitle}</legend>
           {options.map((p) => (
             <label key={p.id} className="radio-option">
-              <input type="radio" name="pagamento_id" value={p.id} disabled={p.tokenbase!.erro !== null} onChange={() => setSelected(p.id)} />
+              <input type="radio" name="pagamento_id" value={p.id} disabled={p.tokenbase!.erro !== null} defaultChecked={p.id === initial} onChange={() => setSelected(p.id)} />
               {p.nome}: {p.tokenbase!.erro ?? `${formatPercent(p.tokenbase!.percent ?? '')}% — desconto de ${formatBrl(p.tokenbase!.valor ?? 0)}, total ${formatBrl(p.tokenbase!.valor_total ?? 0)}`}
             </label>
           ))}

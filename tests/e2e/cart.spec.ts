@@ -1,7 +1,9 @@
-import { expect } from '@playwright/test'
-import { clearDemoCarts, demoCart } from './cart-helpers.ts'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { chooseTokenbaseTerm, clearDemoCarts, demoCart } from './cart-helpers.ts'
+import { formatBrl } from '../../app/domain/catalog/money.ts'
 import { CENTRAL, enterCompany } from './chat-helpers.ts'
-import { BRUNO, test } from './helpers.ts'
+import { apiSession } from './condition-helpers.ts'
+import { BRUNO, DEMO, test } from './helpers.ts'
 
 /** The buyer's cart (decision 027): payment method, tokenbase option, minimum refused, a double submit makes one order. */
 test('a buyer picks the payment method and the tokenbase option, is refused under the minimum, then sends once', async ({ page, request }) => {
@@ -24,10 +26,18 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await picker.getByRole('button', { name: 'Confirmar' }).click()
   const token = page.getByRole('dialog', { name: 'Selecione a opção Tokenbase' })
   await expect(token).toBeVisible()
-  await expect(token.getByRole('button', { name: 'Confirmar' })).toBeDisabled()
+  // The term picked is proposed; 'Cancelar' leaves the cart's term as it was.
+  await expect(token.getByRole('radio', { name: /Tokenbase à vista/ })).toBeChecked()
+  await token.getByRole('link', { name: 'Cancelar' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(card.getByText('Tokenbase à vista (à vista)')).toHaveCount(0)
+  await expect(card.getByText('Tokenbase', { exact: true })).toHaveCount(0)
+
+  await card.getByRole('link', { name: /^Escolher forma de pagamento/ }).click()
+  await picker.getByRole('radio', { name: /Tokenbase à vista/ }).check()
+  await picker.getByRole('button', { name: 'Confirmar' }).click()
   // Percentages as a Brazilian reads them: '7,755%', never '7.755%' (seven thousand…).
   await expect(token.getByText(/^Tokenbase à vista: -?\d+(,\d+)?% — desconto de R\$/)).toBeVisible()
-  await token.getByRole('radio', { name: /Tokenbase à vista/ }).check()
   await token.getByRole('button', { name: 'Confirmar' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(card.getByText('Tokenbase à vista (à vista)')).toBeVisible()
@@ -58,4 +68,60 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   expect(again.status()).toBe(200)
   expect(((await again.json()) as { pedido: { id: number } }).pedido.id).toBe(id)
   await expect(page.getByRole('link', { name: 'Carrinho, vazio' })).toBeVisible()
+})
+
+/** Sets the demo condition line's net price as Ana (the seller); answers the price it had. */
+async function setLinePrice(request: APIRequestContext, cart: Awaited<ReturnType<typeof demoCart>>, preco: string) {
+  const ana = await apiSession(request, DEMO)
+  const res = await request.post('/api/condicoes/updateCondicaoProdutos', { headers: ana.headers, data: { condicao_id: cart.conditionId, ids: [cart.product.id], preco_liquido: preco } })
+  expect(res.status(), await res.text()).toBeLessThan(300)
+}
+
+const reais = (centavos: number) => (centavos / 100).toFixed(2).replace('.', ',')
+
+/** The cart's line total as the API prices it now. */
+async function lineTotal(request: APIRequestContext, cart: Awaited<ReturnType<typeof demoCart>>) {
+  const list = (await (await request.get(`/api/checkout/showCheckoutItens/${cart.central}`, { headers: cart.headers })).json()) as { carrinhos: { id: number; itens: { total_centavos: number }[] }[] }
+  return list.carrinhos.find((c) => c.id === cart.cartId)!.itens[0].total_centavos
+}
+
+test('a send refused because a price changed shows today’s prices and total before the buyer confirms', async ({ page, request }) => {
+  const first = await demoCart(request, 12)
+  await clearDemoCarts(request, first)
+  const cart = await demoCart(request, 12)
+  await chooseTokenbaseTerm(request, cart)
+  const before = cart.product.preco_liquido_centavos!
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/market/carrinho')
+  const card = page.locator(`[data-cart="${cart.cartId}"]`)
+  await expect(card.getByRole('cell', { name: formatBrl(await lineTotal(request, cart)), exact: true })).toBeVisible()
+  try {
+    await setLinePrice(request, cart, reais(before + 41))
+    await card.getByRole('button', { name: 'Enviar pedido' }).click()
+    await expect(card.getByRole('heading', { name: 'Preços alterados' })).toBeVisible()
+    // What the buyer confirms is on screen: the line at today's price, and the total with it.
+    await expect(card.getByRole('cell', { name: formatBrl(await lineTotal(request, cart)), exact: true })).toBeVisible()
+    await expect(card.getByText(/Preço mudou: era R\$/).first()).toBeVisible()
+    await card.getByRole('button', { name: 'Confirmar preços e enviar' }).click()
+    const done = page.getByRole('status').filter({ has: page.getByRole('link', { name: 'Ver pedidos' }) })
+    await expect(done).toContainText(/^Pedido nº \d+ enviado com sucesso\./)
+  } finally {
+    await setLinePrice(request, cart, reais(before))
+  }
+})
+
+test('a cart sent from another tab: the other tab says where the order is and no longer shows the cart', async ({ page, request }) => {
+  const first = await demoCart(request, 12)
+  await clearDemoCarts(request, first)
+  const cart = await demoCart(request, 12)
+  await chooseTokenbaseTerm(request, cart)
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/market/carrinho')
+  const other = await page.context().newPage()
+  await other.goto('/market/carrinho')
+  await page.locator(`[data-cart="${cart.cartId}"]`).getByRole('button', { name: 'Enviar pedido' }).click()
+  await expect(page.getByRole('status').filter({ has: page.getByRole('link', { name: 'Ver pedidos' }) })).toContainText('enviado com sucesso')
+  await other.locator(`[data-cart="${cart.cartId}"]`).getByRole('button', { name: 'Enviar pedido' }).click()
+  await expect(other.getByRole('alert').filter({ hasText: 'Este carrinho' })).toHaveText('Este carrinho não existe mais: se ele foi enviado em outra aba ou por outra pessoa da empresa, o pedido está em Pedidos.')
+  await expect(other.locator(`[data-cart="${cart.cartId}"]`)).toHaveCount(0)
 })

@@ -71,4 +71,5 @@ export const cartScreenMessages = {
   changedTitle: 'Preços alterados',
   sentLink: 'Ver pedidos',
   cartGone: 'Este carrinho não existe mais.',
+  sentElsewhere: 'Este carrinho não existe mais: se ele foi enviado em outra aba ou por outra pessoa da empresa, o pedido está em Pedidos.',
 } as const
