@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, Form, Link, useRevalidator } from 'react-router'
+import { data, Form, Link, redirect, useRevalidator } from 'react-router'
 import type { Route } from './+types/orders'
 import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusBadge } from '~/components/orders/order-detail.tsx'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
@@ -72,24 +72,39 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw await redirectWithToast(request, '/customers', { kind: 'error', text: m.customerNotFound })
   // A retailer mostly buys: its orders placed first; a seller, the orders it received.
   const list = listState(url.searchParams, customerId ? 'V' : company.tipo === 'v' ? 'C' : 'V')
-  const res = await api(request, ordersApi.restorePedidos, {
-    params: {
-      orgId,
-      regPerPage: PER_PAGE,
-      search: list.q || 'null',
-      status: list.status || 'null',
-      papel: customerId ? 'V' : list.aba,
-    },
-    query: {
-      page: list.page,
-      de: list.de || null,
-      ate: list.ate || null,
-      cliente: customerId,
-    },
-  })
+  const read = (period: boolean) =>
+    api(request, ordersApi.restorePedidos, {
+      params: {
+        orgId,
+        regPerPage: PER_PAGE,
+        search: list.q || 'null',
+        status: list.status || 'null',
+        papel: customerId ? 'V' : list.aba,
+      },
+      query: {
+        page: list.page,
+        de: (period && list.de) || null,
+        ate: (period && list.ate) || null,
+        cliente: customerId,
+      },
+    })
+  let res = await read(true)
+  // A period the API refuses (the end before the start, 31/02) is said beside its fields; the list shows every date.
+  let periodError: string | null = null
+  if (res.status === 422 && (list.de || list.ate)) {
+    const body = res.data as { errors?: Record<string, string[]> }
+    periodError = [...(body.errors?.de ?? []), ...(body.errors?.ate ?? [])][0] ?? null
+    if (periodError) res = await read(false)
+  }
   // A member whose role may not see the orders stays in the company (for a supplier this is its landing screen).
   if (res.status === 403) return { forbidden: true as const, customerId }
   if (!res.ok) throw await redirectWithToast(request, customerId ? '/customers' : '/personal-environment', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
+  // A page past the end (an old link, a list that shrank) shows the last page instead of 'no orders'.
+  const { last_page: lastPage, total } = res.data.pedidos
+  if (total > 0 && list.page > lastPage) {
+    url.searchParams.set('page', String(lastPage))
+    throw redirect(`${url.pathname}?${url.searchParams}`)
+  }
   const pedidoId = idOf(url.searchParams.get('pedido'))
   let detail = null
   if (pedidoId) {
@@ -101,6 +116,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     forbidden: false as const,
     list,
+    periodError,
     pedidos: res.data.pedidos,
     cliente: res.data.cliente,
     detail,
@@ -141,7 +157,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
 }
 
 function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
-  const { list, pedidos, cliente, detail, pedidoId, customerId } = loaderData
+  const { list, periodError, pedidos, cliente, detail, pedidoId, customerId } = loaderData
   const href = useTeamHref()
   const live = useOrderLive()
   const revalidator = useRevalidator()
@@ -217,11 +233,11 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
         </div>
         <div className="field">
           <label htmlFor="orders-de">{m.fromLabel}</label>
-          <input id="orders-de" name="de" type="date" defaultValue={list.de} />
+          <input id="orders-de" name="de" type="date" defaultValue={list.de} aria-invalid={periodError ? true : undefined} aria-describedby={periodError ? 'orders-periodo-erro' : undefined} />
         </div>
         <div className="field">
           <label htmlFor="orders-ate">{m.toLabel}</label>
-          <input id="orders-ate" name="ate" type="date" defaultValue={list.ate} />
+          <input id="orders-ate" name="ate" type="date" defaultValue={list.ate} aria-invalid={periodError ? true : undefined} aria-describedby={periodError ? 'orders-periodo-erro' : undefined} />
         </div>
         <button type="submit" className="button">
           {m.filter}
@@ -232,6 +248,11 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           </Link>
         ) : null}
       </Form>
+      {periodError ? (
+        <p id="orders-periodo-erro" className="notice notice-error" role="alert">
+          {periodError} {m.periodIgnored}
+        </p>
+      ) : null}
 
       {pedidos.data.length === 0 ? (
         <div className="empty-state" role="status">

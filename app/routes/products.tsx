@@ -71,6 +71,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     apiRead(request, catalogApi.catalogoFiltros, { params: { orgId } }),
     loadImportFromUrl(request),
   ])
+  // A page past the end (an old link, a catalogue that shrank) shows the last page.
+  if (page.total > 0 && state.page > page.last_page) {
+    url.searchParams.set('page', String(page.last_page))
+    throw redirect(`${url.pathname}?${url.searchParams}`)
+  }
   // The edit link names the product by id: one that the list's page does not show is read on its own.
   const editId = url.searchParams.get('modal') === 'editar' ? Number(url.searchParams.get('id')) : 0
   const editing =

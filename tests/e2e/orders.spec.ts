@@ -143,3 +143,23 @@ test("a member whose role may not read the orders sees why on Pedidos, inside th
   await page.getByRole('link', { name: /^Chat(,|$)/ }).first().click()
   await expect(page).toHaveURL(/\/Chat$/)
 })
+
+test('a period the API refuses is said beside its fields, on Pedidos; a page past the end opens the last one', async ({ page, request }) => {
+  await sendDemoOrder(request)
+  await login(page, SELLER.email, SELLER.password)
+  await page.goto('/personal-environment')
+  await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await expect(page).toHaveURL(/\/orders$/)
+  await page.getByLabel('De', { exact: true }).fill('2026-11-30')
+  await page.getByLabel('Até', { exact: true }).fill('2026-11-01')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/\/orders\?/)
+  await expect(page.getByRole('alert').filter({ hasText: 'A data final' })).toHaveText(`A data final deve ser igual ou posterior à inicial. ${orderMessages.periodIgnored}`)
+  await expect(page.getByLabel('Até', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toBeVisible()
+
+  await page.goto('/orders?page=100000')
+  await expect(page).toHaveURL(/\/orders\?page=\d+$/)
+  expect(Number(new URL(page.url()).searchParams.get('page'))).toBeLessThan(100000)
+  await expect(page.getByTestId('orders-table').locator('tbody tr').first()).toBeVisible()
+})

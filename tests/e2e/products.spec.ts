@@ -167,3 +167,12 @@ test("a product's edit link opens its form whatever list is behind it", async ({
   const edit = page.getByRole('dialog', { name: `Editar ${name}` })
   await expect(edit.getByLabel('Nome')).toHaveValue(name)
 })
+
+test('a page past the end of the catalogue opens its last page', async ({ page }) => {
+  await enter(page, DEMO)
+  await page.goto('/products?q=&page=100000')
+  await expect(page).toHaveURL(/[?&]page=\d+$/)
+  const last = Number(new URL(page.url()).searchParams.get('page'))
+  expect(last).toBeLessThan(100000)
+  await expect(page.getByRole('row').nth(1)).toBeVisible()
+})

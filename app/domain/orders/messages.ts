@@ -77,6 +77,7 @@ export const orderMessages = {
   toLabel: 'Até',
   filter: 'Filtrar',
   clearFilters: 'Limpar filtros',
+  periodIgnored: 'A lista abaixo mostra todas as datas.',
   listLabel: 'Lista de pedidos',
   noun: 'pedidos',
   open: (id: number) => `Ver pedido nº ${id}`,
