@@ -110,7 +110,14 @@ function ImportJobPanel({ job: loaded }: { job: Job }) {
     <div className="stack">
       <div role="status" aria-live="polite">
         <p>
-          <strong>{job.status === 'recusada' ? m.refused : m.failed}</strong> {job.mensagem}
+          {/* A failure's own message already says that nothing was stored. */}
+          {job.status === 'recusada' ? (
+            <>
+              <strong>{m.refused}</strong> {job.mensagem}
+            </>
+          ) : (
+            <strong>{job.mensagem ?? m.failed}</strong>
+          )}
         </p>
       </div>
       {job.erros.total > 0 ? <ReportTable job={job} /> : null}

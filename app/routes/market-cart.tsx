@@ -348,7 +348,7 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
           {payments.pagamentos.map((p) => (
             <label key={p.id} className="radio-option">
               <input type="radio" name="pagamento_id" value={p.id} defaultChecked={p.id === initial} onChange={() => setSelected(p.id)} />
-              {p.nome} — {p.prazo_dias} dias{p.minimo_centavos > 0 ? `, mínimo ${formatBrl(p.minimo_centavos)}` : ''}
+              {p.nome} — {termDays(p.prazo_dias)}{p.minimo_centavos > 0 ? `, mínimo ${formatBrl(p.minimo_centavos)}` : ''}
               {p.tem_formula ? ' (Tokenbase)' : ''}
             </label>
           ))}

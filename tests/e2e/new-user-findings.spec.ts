@@ -201,3 +201,18 @@ test('Tab and Shift+Tab stay inside an open modal', async ({ page }) => {
     expect(await focusInDialog(), `focus after ${key}`).toBe(true)
   }
 })
+
+test('the first Tab of a company screen offers to skip the header and the menu; Enter goes to the screen', async ({ page }) => {
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/market/carrinho')
+  await expect(page.getByRole('heading', { name: 'Carrinhos', level: 1 })).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#conteudo$/)
+  // The next Tab lands in the screen, not in the header.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
+})

@@ -34,6 +34,15 @@ function writePin(pinned: boolean) {
   }
 }
 
+const MAIN_ID = 'conteudo'
+
+/** The first stop of Tab: past the header and the side menu (about 15 controls) straight to the screen. */
+const skipLink = (
+  <a className="skip-link" href={`#${MAIN_ID}`}>
+    Pular para o conteúdo
+  </a>
+)
+
 /**
  * The app shell of spec §2: with a company entered, the side menu, the header and the
  * padded routed view; without one (personal environment), the header only.
@@ -42,8 +51,11 @@ export function AppFrame({ user, company, children }: { user: HeaderUser; compan
   if (!company) {
     return (
       <div className="shell">
+        {skipLink}
         <Header user={user} company={null} menu={null} />
-        <main className="app-content">{children}</main>
+        <main className="app-content" id={MAIN_ID}>
+          {children}
+        </main>
       </div>
     )
   }
@@ -106,6 +118,7 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
   return (
     <div className="shell shell-with-menu" data-menu-pinned={pinned ? '' : undefined} suppressHydrationWarning>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESTORE_PIN }} />
+      {skipLink}
       <input
         type="checkbox"
         id={SIDE_MENU_TOGGLE_ID}
@@ -125,7 +138,7 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
       />
       <SideMenu company={company} hydrated={hydrated} pinned={pinned} onPinnedChange={changePin} open={open} onClose={close} wide={wide} />
       <label htmlFor={SIDE_MENU_TOGGLE_ID} className="side-menu-backdrop" aria-hidden="true" />
-      <main className="app-content shell-main" inert={drawerOpen || undefined}>
+      <main className="app-content shell-main" id={MAIN_ID} inert={drawerOpen || undefined}>
         {children}
       </main>
     </div>

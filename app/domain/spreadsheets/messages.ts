@@ -41,7 +41,7 @@ export const spreadsheetMessages = {
   interrupted: 'A importação foi interrompida porque o servidor reiniciou. Nada foi gravado: envie o arquivo de novo.',
   failed: 'A importação falhou por um erro inesperado. Nada foi gravado: tente de novo.',
   refusedRows: (total: number) =>
-    `Nada foi gravado: ${thousands(total)} ${total === 1 ? 'problema encontrado' : 'problemas encontrados'}. Corrija as linhas do relatório e envie de novo.`,
+    `${thousands(total)} ${total === 1 ? 'problema encontrado' : 'problemas encontrados'}. Corrija as linhas do relatório e envie de novo.`,
   unknownKind: 'Tipo de planilha desconhecido.',
   jobNotFound: 'Importação não encontrada.',
 
