@@ -62,6 +62,20 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
+  test('refusing an order asks once more, and only the confirmation refuses it', async ({ page, request }) => {
+    const order = await sendDemoOrder(request, 1)
+    await login(page, SELLER.email, SELLER.password)
+    await page.goto('/personal-environment')
+    await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+    await page.goto(`/orders?pedido=${order.id}`)
+    const detail = page.locator('.order-detail')
+    await detail.getByText('Marcar como negado').click()
+    await expect(detail.getByText(orderMessages.confirmN(order.id))).toBeVisible()
+    await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Aguardando')
+    await detail.getByRole('button', { name: 'Sim, negar o pedido' }).click()
+    await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Negado')
+  })
+
   test("the e-mail's deep link: Login, then the order and a confirmation form; the GET changes nothing, the post does", async ({ page, request }) => {
     const order = await sendDemoOrder(request, 1)
     await page.goto(`/update-order-status/${order.id}/F`)

@@ -179,19 +179,31 @@ export function StatusActions({ order, action, errors, typed }: { order: OrderDe
         </ul>
       ) : null}
       <div className="toolbar">
-        {(['F', 'N'] as const).map((status) => (
-          <Form method="post" action={action} key={status} preventScrollReset>
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="pedido_id" value={order.id} />
-            <input type="hidden" name="status" value={status} />
-            <button type="submit" className={status === 'N' ? 'button danger' : 'button primary'}>
-              {status === 'F' ? m.markF : m.markN}
-            </button>
-          </Form>
-        ))}
+        <StatusForm order={order} action={action} status="F" className="button primary" label={m.markF} />
+        {/* Refusing is final and tells the buyer: one more step, which a <details> gives without JavaScript. */}
+        <details className="confirm-step">
+          <summary className="button danger">{m.markN}</summary>
+          <div className="card stack">
+            <p>{m.confirmN(order.id)}</p>
+            <StatusForm order={order} action={action} status="N" className="button danger" label={m.confirmNButton} />
+          </div>
+        </details>
       </div>
       <QuantitiesForm order={order} action={action} errors={errors} typed={typed} />
     </section>
+  )
+}
+
+function StatusForm({ order, action, status, className, label }: { order: OrderDetail; action?: string; status: 'F' | 'N'; className: string; label: string }) {
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="pedido_id" value={order.id} />
+      <input type="hidden" name="status" value={status} />
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </Form>
   )
 }
 

@@ -34,11 +34,9 @@ function writePin(pinned: boolean) {
   }
 }
 
-const MAIN_ID = 'conteudo'
-
 /** The first stop of Tab: past the header and the side menu (about 15 controls) straight to the screen. */
 const skipLink = (
-  <a className="skip-link" href={`#${MAIN_ID}`}>
+  <a className="skip-link" href="#conteudo">
     Pular para o conteúdo
   </a>
 )
@@ -53,7 +51,7 @@ export function AppFrame({ user, company, children }: { user: HeaderUser; compan
       <div className="shell">
         {skipLink}
         <Header user={user} company={null} menu={null} />
-        <main className="app-content" id={MAIN_ID}>
+        <main className="app-content" id="conteudo">
           {children}
         </main>
       </div>
@@ -138,7 +136,7 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
       />
       <SideMenu company={company} hydrated={hydrated} pinned={pinned} onPinnedChange={changePin} open={open} onClose={close} wide={wide} />
       <label htmlFor={SIDE_MENU_TOGGLE_ID} className="side-menu-backdrop" aria-hidden="true" />
-      <main className="app-content shell-main" id={MAIN_ID} inert={drawerOpen || undefined}>
+      <main className="app-content shell-main" id="conteudo" inert={drawerOpen || undefined}>
         {children}
       </main>
     </div>

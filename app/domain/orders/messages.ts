@@ -111,6 +111,8 @@ export const orderMessages = {
   actions: 'Mudar a situação',
   markF: 'Marcar como faturado',
   markN: 'Marcar como negado',
+  confirmN: (id: number) => `Negar o pedido nº ${id}? O comprador é avisado; não dá para desfazer.`,
+  confirmNButton: 'Sim, negar o pedido',
   markQ: 'Faturar com quebra',
   qLegend: 'Quantidade faturada de cada item',
   qHint: 'Informe quanto foi faturado de cada item (de 0 até a quantidade pedida); ao menos um item com menos do que o pedido.',
