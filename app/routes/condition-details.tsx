@@ -1,8 +1,8 @@
 import { data, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/condition-details'
 import { CONDITION_TAB_VIEWS } from '~/components/conditions/detail-tabs.tsx'
-import { formatBrl } from '~/domain/catalog/money.ts'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
+import { minimumsText } from '~/domain/conditions/minimums.ts'
 import { MAX_DB_INT } from '~/domain/shared/fields.ts'
 import { CONDITION_TABS, conditionDetailsMessages as m, type ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
@@ -72,7 +72,7 @@ function Summary({ detail }: { detail: Route.ComponentProps['loaderData']['detai
       <div>
         <dt>{m.minimums}</dt>
         <dd>
-          {formatBrl(c.minimo_valor_centavos)} · {c.minimo_quantidade} un.
+          {minimumsText(c.minimo_valor_centavos, c.minimo_quantidade)}
         </dd>
       </div>
     </dl>

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useListHref } from '~/components/ui/list-href.ts'
-import { formatBrl } from '~/domain/catalog/money.ts'
 import { conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
+import { minimumsText } from '~/domain/conditions/minimums.ts'
 import type { ConditionOrderField } from '~/domain/conditions/schemas.ts'
 import { conditionDetailsMessages, conditionDetailsPath } from '~/domain/conditions/tabs.ts'
 import type { CondicaoLista, CondicoesPage, ListState } from './list-types.ts'
@@ -254,9 +254,3 @@ export function ConditionFilters({ state }: { state: ListState }) {
 }
 
 export const emptyText = (state: ListState) => (state.aba === 'ol' && !state.q && state.filtro === 'todos' ? m.emptyOl : state.q || state.filtro !== 'todos' ? m.noneFound : m.empty)
-
-/** Only the minimums a condition has: 'R$ 500,00', '12 un.', both, or 'Sem mínimo'. */
-function minimumsText(valorCentavos: number, quantidade: number) {
-  const parts = [valorCentavos ? formatBrl(valorCentavos) : null, quantidade ? `${quantidade} un.` : null].filter(Boolean)
-  return parts.length ? parts.join(' · ') : m.noMinimum
-}
