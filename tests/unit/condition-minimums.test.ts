@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { minimumsText } from '../../app/domain/conditions/minimums.ts'
+import { minimumsText } from '../../app/domain/conditions/tabs.ts'
 
 test("a condition's minimums name only what it has", () => {
   expect(minimumsText(0, 12)).toBe('12 un.')

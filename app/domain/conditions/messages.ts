@@ -52,7 +52,6 @@ export const conditionScreenMessages = {
   readOnly: 'Você pode consultar as condições, mas alterá-las depende da permissão "Gerenciar condições".',
   empty: 'Nenhuma condição cadastrada ainda.',
   noneFound: 'Nenhuma condição encontrada com esses filtros.',
-  noMinimum: 'Sem mínimo',
   emptyOl: 'Nenhum fornecedor convidou esta empresa como OL.',
   conditionGone: 'Esta condição não está nesta página: ela pode ter sido excluída.',
   noneSelected: 'Selecione ao menos uma condição.',

@@ -1,3 +1,5 @@
+import { formatBrl } from '../catalog/money.ts'
+
 /** The sections of a condition's page (`/conditionDetails/...?aba=`), in the order they show. */
 export const CONDITION_TABS = [
   { id: 'produtos', label: 'Produtos' },
@@ -14,6 +16,7 @@ export const conditionDetailsMessages = {
   title: (nome: string) => `Condição ${nome}`,
   sections: 'Seções da condição',
   back: 'Voltar para Condições',
+  noMinimum: 'Sem mínimo',
   tableType: { D: 'Desconto sobre a tabela', L: 'Preço líquido' },
   active: 'Ativa',
   inactive: 'Inativa',
@@ -28,4 +31,10 @@ export const conditionDetailsMessages = {
 export function conditionDetailsPath(condition: { id: number; nome: string }, owner: string, aba?: ConditionTabId) {
   const slug = encodeURIComponent(condition.nome.slice(0, 80) || 'condicao')
   return `/conditionDetails/${condition.id}/${slug}/${encodeURIComponent(owner)}${aba ? `?aba=${aba}` : ''}`
+}
+
+/** Only the minimums a condition has: 'R$ 500,00', '12 un.', both, or 'Sem mínimo' (never 'R$ 0,00' or '0 un.'). */
+export function minimumsText(valorCentavos: number, quantidade: number) {
+  const parts = [valorCentavos ? formatBrl(valorCentavos) : null, quantidade ? `${quantidade} un.` : null].filter(Boolean)
+  return parts.length ? parts.join(' · ') : conditionDetailsMessages.noMinimum
 }
