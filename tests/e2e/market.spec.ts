@@ -64,13 +64,15 @@ test('add to the shopping list, move the line into a cart, and add to a cart fro
   const card = cards(page).first()
   const name = (await card.getByRole('heading').textContent())!
   const price = (await card.locator('.market-price strong').textContent())!
+  // The list prices per the product's own unit, as the card does ('/ CX').
+  const unit = (await card.locator('.market-price small').textContent())!.trim()
 
   await card.getByRole('button', { name: `Adicionar à lista ${name}` }).click()
   await expect(page.getByText('Produto adicionado à lista de compras.')).toBeVisible()
   await page.getByRole('link', { name: /^Lista de compras/ }).click()
   const row = page.getByRole('row', { name: new RegExp(name) })
   await expect(row).toBeVisible()
-  await expect(row).toContainText(`${price} / un.`)
+  await expect(row).toContainText(`${price} ${unit}`)
   await row.getByRole('button', { name: `Mover para o carrinho ${name}` }).click()
   await expect(page.getByText('Produto movido para o carrinho.')).toBeVisible()
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0)

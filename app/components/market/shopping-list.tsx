@@ -60,7 +60,9 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                       <>
                         <OfferSource offer={offer} />
                         <br />
-                        <small>{formatBrl(offer.preco_unitario_centavos)} / un.</small>
+                        <small>
+                          {formatBrl(offer.preco_unitario_centavos)} / {item.produto.unidade}
+                        </small>
                         {offer.problema_quantidade ? (
                           <p className="market-problem">
                             {offer.problema_quantidade}
