@@ -203,6 +203,8 @@ describe('status changes', () => {
     expect(res.body.pedido).toEqual({ id: order.id, status: 'Q', total_faturado_centavos: Math.round((3033 * 3634) / 4032) })
     const detail = await t.get(`/api/pedidos/showPedido/${w.seller.id}/${order.id}`, { token: w.sellerAdmin.token })
     expect(detail.body.pedido.itens_lista.map((i: { quantidade_faturada: number }) => i.quantidade_faturada)).toEqual([3, 1])
+    // Each line's invoiced part, which the lines' subtotal (3033) is the sum of.
+    expect(detail.body.pedido.itens_lista.map((i: { total_faturado_centavos: number }) => i.total_faturado_centavos)).toEqual([2700, 333])
     expect(detail.body.pedido).toMatchObject({ status: 'Q', total_faturado_centavos: res.body.pedido.total_faturado_centavos, pode_mudar_status: false })
     await expectCountersConsistent([w.buyer.id, w.seller.id])
   })

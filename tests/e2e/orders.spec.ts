@@ -44,6 +44,8 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
   await expect(page.getByText('Pedido marcado como “Faturado com quebra”.')).toBeVisible()
   await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado com quebra')
   await expect(detail.getByText(/Aguardando → Faturado com quebra, por Ana Paula Lima \(Distribuidora Sol\)/)).toBeVisible()
+  // Each line says what of it was invoiced, so the buyer can add up the invoiced total.
+  await expect(detail.getByRole('columnheader', { name: 'Total faturado' })).toBeVisible()
   await expect(detail.getByRole('button', { name: 'Marcar como faturado' })).toHaveCount(0)
 
   const buyer = await browser.newContext()

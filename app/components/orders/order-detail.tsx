@@ -102,6 +102,11 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
               <th scope="col" className="numeric">
                 {m.lineTotal}
               </th>
+              {hasInvoiced ? (
+                <th scope="col" className="numeric">
+                  {m.invoicedTotal}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -125,6 +130,11 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
                 <td className="numeric nowrap" data-label={m.lineTotal}>
                   {formatBrl(i.total_centavos)}
                 </td>
+                {hasInvoiced ? (
+                  <td className="numeric nowrap" data-label={m.invoicedTotal}>
+                    {i.total_faturado_centavos === null ? '—' : formatBrl(i.total_faturado_centavos)}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

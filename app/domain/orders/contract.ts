@@ -127,6 +127,9 @@ export const PedidoItemSchema = z
     unidade: z.string(),
     quantidade: z.number().int(),
     quantidade_faturada: z.number().int().nullable(),
+    total_faturado_centavos: z.number().int().nullable().meta({
+      description: 'O quanto desta linha foi faturado com quebra (Q): seu total na proporção da quantidade faturada, arredondado uma vez (a soma das linhas é o subtotal faturado); null fora de um Q',
+    }),
     preco_lista_centavos: z.number().int(),
     preco_unitario_centavos: z.number().int(),
     preco_unitario_centesimos: z.number().int().meta({ description: 'O preço unitário em centésimos de centavo (R$ 0,0001): o que a linha mostra ao lado do total, que é arredondado uma vez do valor exato' }),

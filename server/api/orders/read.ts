@@ -10,6 +10,7 @@ import { customers, orderCounters, orderItems, orderStatusHistory, orders, organ
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { holdsPermission, requirePermission } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
+import { invoicedLine } from '../../../app/domain/pricing/invoice.ts'
 
 const buyer = alias(organizations, 'comprador')
 const seller = alias(organizations, 'vendedor')
@@ -241,6 +242,7 @@ export function registerOrderReading(app: Api, { db }: Deps) {
             unidade: i.unidade,
             quantidade: i.quantidade,
             quantidade_faturada: i.quantidadeFaturada,
+            total_faturado_centavos: i.quantidadeFaturada === null ? null : invoicedLine({ quantidade: i.quantidade, totalCentavos: i.totalCentavos, faturada: i.quantidadeFaturada }),
             preco_lista_centavos: i.precoListaCentavos,
             preco_unitario_centavos: i.precoUnitarioCentavos,
             preco_unitario_centesimos: i.precoUnitarioCentesimos,
