@@ -1,7 +1,7 @@
 /**
  * A streaming XML reader over bytes, for the one large part of an xlsx, its sheet (40 MB of markup for
  * 100,000 rows): tags and text are found with native byte searches, and only what the caller asks for
- * becomes a string (the attributes of the elements it names, the text it keeps). It checks what
+ * becomes a string (an attribute it reads through `XmlTag`, the text it keeps). It checks what
  * makes a sheet trustworthy: tags nest and close in order, attribute values are quoted, entities are
  * XML's own, the document ends with its root closed. No DTD: a `<!DOCTYPE` is refused, so no entity is
  * ever expanded. Element names lose their namespace prefix (`x:c` is `c`).
