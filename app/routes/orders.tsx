@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, Form, Link, redirect, useRevalidator } from 'react-router'
+import { data, Form, Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/orders'
 import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusBadge } from '~/components/orders/order-detail.tsx'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
@@ -14,6 +14,7 @@ import type { OrderRole } from '~/domain/orders/schemas.ts'
 import { idOf } from '~/domain/shared/fields.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
@@ -99,12 +100,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A member whose role may not see the orders stays in the company (for a supplier this is its landing screen).
   if (res.status === 403) return { forbidden: true as const, customerId }
   if (!res.ok) throw await redirectWithToast(request, customerId ? '/customers' : '/personal-environment', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
-  // A page past the end (an old link, a list that shrank) shows the last page instead of 'no orders'.
-  const { last_page: lastPage, total } = res.data.pedidos
-  if (total > 0 && list.page > lastPage) {
-    url.searchParams.set('page', String(lastPage))
-    throw redirect(`${url.pathname}?${url.searchParams}`)
-  }
+  // A page past the end shows the last page instead of 'no orders'.
+  redirectPastLastPage(request, list.page, res.data.pedidos)
   const pedidoId = idOf(url.searchParams.get('pedido'))
   let detail = null
   if (pedidoId) {

@@ -14,6 +14,7 @@ import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema }
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { idListParam, isDbId } from '~/domain/shared/fields.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
@@ -71,11 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     apiRead(request, catalogApi.catalogoFiltros, { params: { orgId } }),
     loadImportFromUrl(request),
   ])
-  // A page past the end (an old link, a catalogue that shrank) shows the last page.
-  if (page.total > 0 && state.page > page.last_page) {
-    url.searchParams.set('page', String(page.last_page))
-    throw redirect(`${url.pathname}?${url.searchParams}`)
-  }
+  redirectPastLastPage(request, state.page, page)
   // The edit link names the product by id: one that the list's page does not show is read on its own.
   const editId = url.searchParams.get('modal') === 'editar' ? Number(url.searchParams.get('id')) : 0
   const editing =

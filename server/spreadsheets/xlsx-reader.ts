@@ -1,7 +1,7 @@
 import { spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import type { ReadCell, ReadRow } from './reader.ts'
 import { SheetRefused, type XlsxScan } from './xlsx-scan.ts'
-import { XmlByteReader, XmlError, xmlText, type XmlEvents } from './xml-bytes.ts'
+import { characterData, XmlByteReader, XmlError, type XmlEvents } from './xml-bytes.ts'
 import { entryBytes, type ZipEntry } from './zip.ts'
 
 /**
@@ -63,7 +63,7 @@ async function sharedStrings(zip: Buffer, entry: ZipEntry) {
       else if (name === 't' && text !== null && phonetic === 0) inT = true
     },
     text(bytes, start, end, cdata) {
-      if (inT) text += cdata ? bytes.toString('utf8', start, end) : xmlText(bytes, start, end)
+      if (inT) text += characterData(bytes, start, end, cdata)
     },
     close(name) {
       if (name === 't') inT = false
@@ -165,7 +165,7 @@ async function* sheetRows(zip: Buffer, sheet: ZipEntry, { shared, dateStyles, da
       else if (name === 'f') throw new SheetRefused(m.formulas(cellName(rowNumber, column)))
     },
     text(bytes, start, end, cdata) {
-      if (capturing) value += cdata ? bytes.toString('utf8', start, end) : xmlText(bytes, start, end)
+      if (capturing) value += characterData(bytes, start, end, cdata)
     },
     close(name) {
       if (name === 'v' || name === 't') capturing = false

@@ -236,6 +236,9 @@ function sameBytes(name: string, bytes: Buffer, start: number, end: number) {
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 
+/** The text of a `text` event: CDATA's content as it is, other character data with its entities decoded. */
+export const characterData = (bytes: Buffer, start: number, end: number, cdata: boolean) => (cdata ? bytes.toString('utf8', start, end) : xmlText(bytes, start, end))
+
 /** UTF-8 text with XML's five entities and character references decoded; any other entity is an error. */
 export function xmlText(bytes: Buffer, start: number, end: number) {
   let plain = true
