@@ -25,9 +25,11 @@ test.describe('with JavaScript, an empty form speaks', () => {
     await page.keyboard.press('Tab')
     await expect(password).toHaveAccessibleDescription(MSG.passwordRequired)
 
-    // A fresh page: nothing touched, the attempt alone shows both messages and focuses the first.
+    // A fresh page: nothing touched, the attempt alone shows both messages and focuses the first. Once the form's
+    // schema has arrived (the button marked disabled): before it, the attempt is posted to the server (decision 032).
     await page.goto('/')
     await expect(page.getByText(MSG.emailRequired)).toHaveCount(0)
+    await expect(submit).toHaveAttribute('aria-disabled', 'true')
     await submit.focus()
     await page.keyboard.press('Enter')
     await expect(email).toHaveAccessibleDescription(MSG.emailRequired)
