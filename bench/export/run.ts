@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
@@ -82,9 +81,14 @@ if (args.phase === 'export') {
     }
     await database.close()
     console.log(`${rows.toLocaleString('pt-BR')} produtos gravados no PostgreSQL.`)
-    const result = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--phase', 'export', '--url', target.toString()], { encoding: 'utf8' })
-    if (result.status !== 0) throw new Error(result.stderr)
-    const run = JSON.parse(result.stdout.trim().split('\n').pop()!)
+    const { compiledBench } = await import('../shared/compiled.ts')
+    const compiled = await compiledBench(import.meta.filename)
+    let run: Awaited<ReturnType<typeof exportAll>>
+    try {
+      run = compiled.phase('export', ['--url', target.toString()])
+    } finally {
+      await compiled.dispose()
+    }
     console.log(
       `Exportação: ${(run.ms / 1000).toFixed(2)} s, ${(run.bytes / 1024 / 1024).toFixed(1)} MB de xlsx, RSS de pico ${run.peakRssMb} MB (${run.startRssMb} MB ao começar)`,
     )

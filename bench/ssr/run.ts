@@ -45,7 +45,7 @@ if (!databases.every((d) => d === 'pglite' || d === 'postgres')) {
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
-if (!existsSync(path.join(root, 'build/server/index.js'))) {
+if (!existsSync(path.join(root, 'build/server/index.js')) || !existsSync(path.join(root, 'build/node/index.js'))) {
   console.error('Sem build: rode `npm run build` antes (o benchmark mede o build de produção).')
   process.exit(2)
 }
@@ -71,14 +71,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function startServer(env: Record<string, string>, profileDir: string | null, countFile: string | null): ChildProcess {
   const flags = [
-    '--import',
-    'tsx',
-    ...(countFile ? ['--import', './bench/ssr/count-queries.ts'] : []),
+    '--enable-source-maps',
+    ...(countFile ? ['--import', './bench/ssr/count-queries.mjs'] : []),
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
   ]
   // The product as `npm start` runs it: its own API in process, no Redis, mail to files.
   const { API_URL, REDIS_URL, SMTP_URL, DATABASE_URL, ...inherited } = process.env
-  return spawn(process.execPath, [...flags, 'server/index.ts'], {
+  return spawn(process.execPath, [...flags, 'build/node/index.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...inherited, NODE_ENV: 'production', PORT: String(port), APP_URL: base, SEED_DEMO: '1', ...(countFile ? { BENCH_QUERY_COUNT_FILE: countFile } : {}), ...env },
@@ -159,7 +158,7 @@ type Figures = {
   cpuRatio: number | null
 }
 
-/** Views loaded one after another to count a page's statements (PostgreSQL only: bench/ssr/count-queries.ts). */
+/** Views loaded one after another to count a page's statements (PostgreSQL only: bench/ssr/count-queries.mjs). */
 const COUNTED_VIEWS = 20
 
 async function queryCount(child: ChildProcess, file: string) {

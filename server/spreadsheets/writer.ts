@@ -1,6 +1,5 @@
 import { once } from 'node:events'
 import { PassThrough, Readable, type Writable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import { spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import type { CellValue, ColumnFormat, SheetSpec } from '../../app/domain/spreadsheets/sheet.ts'
 import type { RowProblem } from './import-kind.ts'
@@ -36,6 +35,8 @@ type OutColumn = { header: string; format: ColumnFormat; width?: number }
  * in reais with the BRL format, dates as real dates dd/mm/aaaa, integers as numbers.
  */
 async function writeCells(sheetName: string, columns: readonly OutColumn[], rows: AsyncIterable<CellValue[]> | Iterable<CellValue[]>, stream: Writable) {
+  // Loaded by the first sheet written: exceljs takes 25 MB of a server that may never export (decision 035).
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
   const sheet = workbook.addWorksheet(sheetNameOf(sheetName), {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -19,16 +19,20 @@ const nodes: Node[] = []
 const clients: Array<Echo<'pusher'>> = []
 let auth: Awaited<ReturnType<typeof startAuthServer>>
 
-/** The entry `npm run realtime` runs, started with node itself so that a signal reaches the server, not a wrapper. */
-function realtimeEntry(): string {
+/**
+ * What `npm run realtime` runs: a build step, then the compiled entry, started here with node itself so that
+ * a signal reaches the server, not a wrapper.
+ */
+function realtimeCommands() {
   const script = (JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts.realtime
-  const entry = /^tsx (\S+)$/.exec(script ?? '')?.[1]
-  if (!entry) throw new Error(`unexpected realtime script: ${script}`)
-  return entry
+  const steps = (script ?? '').split(' && ').map((step) => /^node (.+)$/.exec(step)?.[1].split(' '))
+  if (steps.length !== 2 || steps.some((step) => !step)) throw new Error(`unexpected realtime script: ${script}`)
+  return { build: steps[0]!, run: steps[1]! }
 }
+const commands = realtimeCommands()
 
 async function startNode(): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', realtimeEntry()], {
+  const child = spawn(process.execPath, commands.run, {
     cwd: root,
     env: {
       ...process.env,
@@ -56,6 +60,7 @@ async function startNode(): Promise<Node> {
 }
 
 beforeAll(async () => {
+  execFileSync(process.execPath, commands.build, { cwd: root, stdio: 'ignore' })
   auth = await startAuthServer(app, [ana, bia])
 })
 

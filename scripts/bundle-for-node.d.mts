@@ -1,0 +1,1 @@
+export function bundleForNode(entryPoints: Record<string, string>, outdir: string, root?: string): Promise<void>
