@@ -101,6 +101,45 @@ describe('productImport', () => {
     expect(changed.updatedAt.getTime()).toBeGreaterThan(new Date('2026-01-02T00:00:00Z').getTime())
   })
 
+  test('each column a re-import changes alone is written; a column the file does not have keeps the product’s value', async () => {
+    const org = await newSeller()
+    const base: ProductRow = { ean: ean(30), codigo: 'K-30', nome: 'Base', marca: 'M', categoria: 'Cat', ncm: '12345678', preco_centavos: 100, unidade: 'UN', embalagem: 1, ativo: true, imposto: false }
+    await runImport(org.id, [[row(base)]])
+    const stored = async () => {
+      const [p] = await all(org.id)
+      return { ean: p.ean, codigo: p.codigo, nome: p.nome, marca: p.marca, categoria: p.categoria, ncm: p.ncm, preco_centavos: p.precoCentavos, unidade: p.unidade, embalagem: p.embalagem, ativo: p.ativo, imposto: p.imposto }
+    }
+    let expected = { ...base }
+    const changes: Partial<ProductRow>[] = [
+      { nome: 'Outro nome' },
+      { preco_centavos: 101 },
+      { marca: 'N' },
+      { marca: null },
+      { categoria: 'Outra' },
+      { ncm: '87654321' },
+      { ncm: null },
+      { unidade: 'CX' },
+      { embalagem: 12 },
+      { ativo: false },
+      { imposto: true },
+      { codigo: 'K-31' },
+    ]
+    for (const change of changes) {
+      expected = { ...expected, ...change }
+      const again = await runImport(org.id, [[row({ ...expected })]])
+      expect(again.counts, JSON.stringify(change)).toEqual({ criadas: 0, atualizadas: 1 })
+      expect(await stored(), JSON.stringify(change)).toEqual(expected)
+    }
+    // Found by its code, the row gives the product an EAN of its own.
+    await runImport(org.id, [[row({ ...expected, ean: ean(32) })]])
+    expect((await stored()).ean).toBe(ean(32))
+    expected = { ...expected, ean: ean(32) }
+    // Without the Marca, Categoria and NCM columns, a new price changes the price only.
+    const without = { ...row({ ...expected, preco_centavos: 500 }), marca: undefined, categoria: undefined, ncm: undefined } as unknown as ProductRow
+    await runImport(org.id, [[without]])
+    expect(await stored()).toEqual({ ...expected, preco_centavos: 500 })
+  })
+
   test('an identifier the row leaves empty keeps the product’s own', async () => {
     const org = await newSeller()
     await runImport(org.id, [[row({ ean: ean(10), codigo: 'K-10', nome: 'X' })]])

@@ -4,7 +4,7 @@ import { productSheet, type ProductRow } from '../../../app/domain/catalog/produ
 import type { Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
 import type { ImportKind, ParsedRow, RowProblem } from '../../spreadsheets/import-kind.ts'
-import { productsIdentified } from './identified.ts'
+import { productsIdentified, type Identified } from './identified.ts'
 import { arrayParam } from '../../db/array-param.ts'
 
 /** Rows stored in one import after which the table's statistics are taken again (see store). */
@@ -108,6 +108,29 @@ const columnsOf = (rows: ProductRow[]) =>
 const ROW_COLUMNS = sql.raw('ean, codigo, nome, marca, categoria, ncm, preco, unidade, embalagem, ativo, imposto')
 
 /**
+ * Whether the batch's UPDATE would change the product, by the rules of its SET: a column the file does not have,
+ * or an empty identifier, unit, pack or flag, keeps the product's value. A row the file leaves as it is is not sent:
+ * re-sending a catalogue with a few changes writes those few (each write is a new row version and new entries in
+ * every index, the trigram one included), and one that changes nothing sends no UPDATE at all.
+ */
+function changes(row: ProductRow, product: Identified, has: (key: keyof ProductRow) => boolean) {
+  const kept = <T>(value: T | null | undefined, current: T) => value === null || value === undefined || value === current
+  return !(
+    kept(row.ean, product.ean) &&
+    kept(row.codigo, product.codigo) &&
+    row.nome === product.nome &&
+    row.preco_centavos === product.preco_centavos &&
+    (!has('marca') || row.marca === product.marca) &&
+    (!has('categoria') || row.categoria === product.categoria) &&
+    (!has('ncm') || row.ncm === product.ncm) &&
+    (!has('unidade') || kept(row.unidade, product.unidade)) &&
+    (!has('embalagem') || kept(row.embalagem, product.embalagem)) &&
+    kept(row.ativo, product.ativo) &&
+    kept(row.imposto, product.imposto)
+  )
+}
+
+/**
  * A batch in two statements at most: the new products in one INSERT and the known ones in one UPDATE, each
  * reading the batch as one array per column (`unnest`) instead of drizzle's multi-row VALUES (README,
  * "Spreadsheet import and export").
@@ -117,10 +140,17 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
   const found = checked.get(batch) ?? (await existingFor(tx, organizationId, rows))
   const inserts: ProductRow[] = []
   const updates: { id: number; row: ProductRow }[] = []
+  let matched = 0
+  // A column the file does not have is undefined in every row of it.
+  const has = (key: keyof ProductRow) => rows[0][key] !== undefined
   for (const row of rows) {
     const target = match(row, found)
-    if (target) updates.push({ id: target.id, row })
-    else inserts.push(row)
+    if (!target) {
+      inserts.push(row)
+      continue
+    }
+    matched++
+    if (changes(row, target, has)) updates.push({ id: target.id, row })
   }
   if (inserts.length) {
     // A column the file does not have takes the catalogue's default; a new product is active, without tax.
@@ -136,9 +166,8 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
       select ${organizationId}::integer, v.* from unnest(${columnsOf(created)}) as v(${ROW_COLUMNS})`)
   }
   if (updates.length) {
-    // A column the file does not have (undefined in every row of it) keeps the product's value; an
-    // empty cell of a column it has clears it, except the identifiers and flags, which keep theirs.
-    const has = (key: keyof ProductRow) => updates[0].row[key] !== undefined
+    // A column the file does not have keeps the product's value; an empty cell of a column it has clears it,
+    // except the identifiers and flags, which keep theirs (`changes` above follows the same rules).
     const assignments: [string, SQL][] = [
       ['ean', sql`coalesce(v.ean, p.ean)`],
       ['codigo', sql`coalesce(v.codigo, p.codigo)`],
@@ -160,8 +189,7 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
       assignments.map(([, value]) => value),
       sql`, `,
     )
-    // A row the file leaves as it is is not written: re-sending a sheet with a few changes rewrites those few
-    // (each write is a new row version and new entries in every index, the trigram one included).
+    // `changes` sent only the rows it changes; the database checks again, to the column's own equality.
     await tx.execute(sql`
       update products p set ${sql.join(
         assignments.map(([name, value]) => sql`${sql.raw(name)} = ${value}`),
@@ -181,7 +209,7 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
     seen.analyzed = true
     await tx.execute(sql`analyze products`)
   }
-  return { criadas: inserts.length, atualizadas: updates.length }
+  return { criadas: inserts.length, atualizadas: matched }
 }
 
 /** The products spreadsheet import (the engine, server/spreadsheets, reads the file and calls these). */
