@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { findOffer } from '../../server/api/market/offers.ts'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { marketFacets } from '../../server/api/market/catalog.ts'
+import { findOffer, type OfferRow } from '../../server/api/market/offers.ts'
+import type { Db } from '../../server/db/client.ts'
 import { conditionBuyers, conditionPartners, conditionProducts, conditions, customers, olBlacklist, organizations, products, verticals } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, newUser, uniqueCnpj, type TestApi } from './harness.ts'
 
@@ -324,5 +326,29 @@ describe('search, filters and pages', () => {
     const res = await t.get(`/api/checkout/showProduto/${w.buyer.id}/${p.id}/null/null/null/null`, { token: w.buyerUser.token })
     expect(res.status).toBe(404)
     expect(res.body.message).toBe('Produto não encontrado entre as ofertas disponíveis para esta organização.')
+  })
+
+  test('facet reads for one buyer and the same offers share the read under way, and only while it is', async () => {
+    const pending: ((rows: unknown[]) => void)[] = []
+    const execute = vi.fn(() => new Promise((resolve) => pending.push((rows) => resolve({ rows }))))
+    const db = { execute } as unknown as Db
+    const offers: OfferRow[] = [
+      { sellerId: 2, conditionId: 20, conditionPartnerId: null, olId: null },
+      { sellerId: 1, conditionId: 10, conditionPartnerId: null, olId: null },
+    ]
+    const first = marketFacets(db, offers, 7)
+    const same = marketFacets(db, [...offers].reverse(), 7)
+    const otherBuyer = marketFacets(db, offers, 8)
+    expect(execute).toHaveBeenCalledTimes(2)
+    const rows = [{ marca: 'M', categoria: 'C', vertical_id: null, vertical: null }]
+    pending[0](rows)
+    pending[1]([])
+    expect(await first).toBe(await same)
+    expect(await first).toEqual(rows)
+    expect(await otherBuyer).toEqual([])
+    const later = marketFacets(db, offers, 7)
+    expect(execute).toHaveBeenCalledTimes(3)
+    pending[2]([])
+    expect(await later).toEqual([])
   })
 })
