@@ -7,6 +7,7 @@ import * as customersApi from '../domain/customers/contract.ts'
 import * as sheetsApi from '../domain/spreadsheets/contract.ts'
 import { spreadsheetMessages as m } from '../domain/spreadsheets/messages.ts'
 import { api, apiErrorMessages, apiFile } from './api.server.ts'
+import { pagePath } from './company-screens.ts'
 import { requireCompany } from './company.server.ts'
 import { IMPORT_PARAM, REPORT_PAGE_PARAM } from './spreadsheet-import.ts'
 
@@ -45,7 +46,7 @@ export async function startImportFromForm(request: Request, endpoint: UploadEndp
   // With JavaScript the action answers the data request (`/products.data?_routes=…`), not the page.
   url.searchParams.delete('_routes')
   url.searchParams.set(IMPORT_PARAM, String(res.data.importacao.id))
-  return redirect(`${url.pathname.replace(/\.data$/, '')}${url.search}`)
+  return redirect(`${pagePath(request)}${url.search}`)
 }
 
 export const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null)

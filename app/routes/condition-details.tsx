@@ -7,6 +7,7 @@ import { CONDITION_TABS, conditionDetailsMessages as m, minimumsText, type Condi
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { CONDITION_TAB_SERVERS, type ConditionTabContext } from '~/lib/condition-tabs.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { pagePath } from '~/lib/company-screens.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? m.title(data.detail.condicao.nome) : 'Condição'} | Pedidos B2B` }]
@@ -27,7 +28,7 @@ async function context(request: Request, params: Route.LoaderArgs['params']): Pr
   if (!Number.isInteger(id) || id <= 0 || id > MAX_DB_INT) throw redirect('/conditions')
   const res = await api(request, restoreCondicao, { params: { id }, query: { organizacao_id: company.organizacao_id } })
   if (!res.ok) throw await redirectWithToast(request, '/conditions', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
-  const back = new URL(url.pathname.replace(/\.data$/, ''), url)
+  const back = new URL(pagePath(request), url)
   for (const [key, value] of url.searchParams) if (key !== 'modal' && key !== 'id' && !key.startsWith('_')) back.searchParams.set(key, value)
   return { request, url, detail: res.data, orgId: company.organizacao_id, back: `${back.pathname}${back.search}` }
 }

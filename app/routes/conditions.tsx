@@ -21,6 +21,7 @@ import { centavosToInput } from '~/domain/catalog/money.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Condições | Pedidos B2B' }]
@@ -67,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     query: { page: state.page },
   })
+  redirectPastLastPage(request, state.page, condicoes)
   // A modal about one condition finds it on the page, else asks for it (a link from its own page, another page of the list).
   const id = Number(url.searchParams.get('id')) || 0
   let selected = condicoes.data.find((c) => c.id === id) ?? null

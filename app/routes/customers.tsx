@@ -14,6 +14,7 @@ import * as teamApi from '~/domain/team/contract.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Pedidos B2B' }]
@@ -74,6 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     params: { companyId: orgId, regPerPage: PER_PAGE, search: list.q || 'null', filter: list.filtro, order: list.ordem },
     query: { page: list.page },
   })
+  redirectPastLastPage(request, list.page, clientes)
   const needsSellers = canManage && (modal === 'novo-cliente' || modal === 'editar-cliente')
   const sellers = needsSellers ? await sellersOf(request, orgId) : []
   const customer = clientes.data.find((c) => c.id === id) ?? null

@@ -377,7 +377,7 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
       <Form method="post" action={BASE} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="token" />
         <input type="hidden" name="checkout_id" value={cart.id} />
-        <p>{m.tokenIntro(cart.desconto.replace('.', ','))}</p>
+        <p>{m.tokenIntro(formatPercent(cart.desconto))}</p>
         {error ? (
           <p className="field-error" role="alert">
             {error}

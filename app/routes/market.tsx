@@ -13,6 +13,7 @@ import { marketMessages as m } from '~/domain/market/messages.ts'
 import { AddToCartFormSchema, AddToListFormSchema, FavoriteFormSchema, ListQuantityFormSchema, ListRemoveFormSchema } from '~/domain/market/schemas.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mercado | Pedidos B2B' }]
@@ -64,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? api(request, marketApi.showProduto, { params: { companyId, productId: offersOf, conditionId: 'null', parceiroId: 'null', quantidade: 'null', ordem: 'preco' } })
       : null,
   ])
+  if (page) redirectPastLastPage(request, state.page, page)
   return { state, page, facets, verticais: verticals.verticais, list, offers: offers ? (offers.ok ? offers.data.produto : null) : undefined }
 }
 

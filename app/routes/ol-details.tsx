@@ -15,6 +15,7 @@ import { conditionDetailsMessages as cm, conditionDetailsPath } from '~/domain/c
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import { api, apiErrorMessages, type ApiResult } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { pagePath } from '~/lib/company-screens.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? s.olTitle(data.parceiro.nome) : 'OL'} | Pedidos B2B` }]
@@ -47,7 +48,7 @@ async function context(request: Request, params: Route.LoaderArgs['params']) {
   const parceiro = partners.data.parceiros.find((p) => p.organizacao_id === olId)
   if (!parceiro) throw await gone(pm.partnerNotFound)
   const url = new URL(request.url)
-  const back = new URL(url.pathname.replace(/\.data$/, ''), url)
+  const back = new URL(pagePath(request), url)
   for (const key of ['q', 'page']) {
     const value = url.searchParams.get(key)
     if (value) back.searchParams.set(key, value)

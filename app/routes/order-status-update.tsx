@@ -9,6 +9,7 @@ import type { NextStatus } from '~/domain/orders/schemas.ts'
 import { idOf } from '~/domain/shared/fields.ts'
 import { api } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { pagePath } from '~/lib/company-screens.ts'
 import { changeOrderStatus } from '~/lib/orders.server.ts'
 import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth } from '~/lib/session.server.ts'
 
@@ -70,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           orgId: found.orgId,
         }),
       )
-    throw redirect(new URL(request.url).pathname.replace(/\.data$/, ''), {
+    throw redirect(pagePath(request), {
       headers,
     })
   }

@@ -14,6 +14,7 @@ import type { OrderRole } from '~/domain/orders/schemas.ts'
 import { idOf } from '~/domain/shared/fields.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { pagePath } from '~/lib/company-screens.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -53,14 +54,15 @@ function listState(search: URLSearchParams, defaultRole: OrderRole): ListState {
 }
 
 /** This screen's address without the action's leftovers: the list's parameters and the open order. */
-function backAddress(url: URL) {
+function backAddress(request: Request) {
+  const url = new URL(request.url)
   const params = new URLSearchParams()
   for (const key of ['aba', 'q', 'status', 'de', 'ate', 'page', 'pedido']) {
     const value = url.searchParams.get(key)
     if (value) params.set(key, value)
   }
   const query = params.toString()
-  return `${url.pathname.replace(/\.data$/, '')}${query ? `?${query}` : ''}`
+  return `${pagePath(request)}${query ? `?${query}` : ''}`
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -126,9 +128,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
   const formData = await request.formData()
-  const url = new URL(request.url)
   const intent = String(formData.get('intent') ?? '')
-  const back = backAddress(url)
+  const back = backAddress(request)
   const orgId = company.organizacao_id
   if (intent === 'status') {
     const changed = await changeOrderStatus(request, orgId, formData)

@@ -134,3 +134,11 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(`Condição ${name} excluída.`)).toBeVisible()
   })
 })
+
+test('a page past the end of the conditions opens their last page', async ({ page }) => {
+  await enter(page)
+  await page.goto('/conditions?page=100000')
+  await expect(page).toHaveURL(/\/conditions\?page=\d+$/)
+  expect(Number(new URL(page.url()).searchParams.get('page'))).toBeLessThan(100000)
+  await expect(page.getByRole('row').nth(1)).toBeVisible()
+})

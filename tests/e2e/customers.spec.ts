@@ -145,3 +145,11 @@ test("a member without the permission 'clientes' reads the customers and their p
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.getByRole('link', { name: /^Excluir / })).toHaveCount(0)
 })
+
+test('a page past the end of the customers opens their last page, the search kept', async ({ page }) => {
+  await openCustomers(page)
+  await page.goto('/customers?q=a&page=100000')
+  await expect(page).toHaveURL(/\/customers\?q=a&page=\d+$/)
+  expect(Number(new URL(page.url()).searchParams.get('page'))).toBeLessThan(100000)
+  await expect(page.getByRole('row').nth(1)).toBeVisible()
+})

@@ -114,3 +114,11 @@ test('the search box suggests what the company may buy while typing, and a sugge
   await expect(cards(page).getByRole('heading').filter({ hasNotText: values[0] })).toHaveCount(0)
   await expect(cards(page).first()).toBeVisible()
 })
+
+test('a page past the end of the market opens its last page, the search kept', async ({ page }) => {
+  await openMarket(page)
+  await page.goto('/market?q=a&page=100000')
+  await expect(page).toHaveURL(/\/market\?q=a&page=\d+$/)
+  expect(Number(new URL(page.url()).searchParams.get('page'))).toBeLessThan(100000)
+  await expect(cards(page).first()).toBeVisible()
+})

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
 import type { ConditionOrderField } from '~/domain/conditions/schemas.ts'
 import { conditionDetailsMessages, conditionDetailsPath, minimumsText } from '~/domain/conditions/tabs.ts'
 import type { CondicaoLista, CondicoesPage, ListState } from './list-types.ts'
@@ -18,7 +19,6 @@ const COLUMNS: { key: ConditionOrderField; label: string }[] = [
 
 const dateText = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '—')
 const createdText = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
-const percentText = (value: string) => `${Number(value).toLocaleString('pt-BR', { maximumFractionDigits: 4 })}%`
 const countsText = (c: CondicaoLista) =>
   [
     c.produtos === 1 ? '1 produto' : `${c.produtos} produtos`,
@@ -196,7 +196,7 @@ export function OlTable({ page, orgId, orgName }: { page: CondicoesPage; orgId: 
                   </th>
                   <td>{c.vendedor.nome}</td>
                   <td>{conditionDetailsMessages.tableType[c.tipo_tabela]}</td>
-                  <td className="numeric">{percentText(discount)}</td>
+                  <td className="numeric">{formatPercent(discount)}%</td>
                   <td>
                     <span className={`badge${c.parceiro?.status === 'aceito' ? '' : ' badge-muted'}`}>{c.parceiro?.status === 'aceito' ? m.olAccepted : m.olPending}</span>
                   </td>
