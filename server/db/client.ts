@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { prepareRepeatedStatements } from './pglite-statements.ts'
 import * as schema from './schema/index.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -51,5 +52,6 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.template, extensions: PGLITE_EXTENSIONS })
   const db = drizzlePglite({ client, schema })
   await migratePglite(db, { migrationsFolder })
+  prepareRepeatedStatements(client)
   return { db: db as unknown as Db, close: () => client.close() }
 }

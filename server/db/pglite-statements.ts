@@ -1,0 +1,158 @@
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite'
+import { types } from '@electric-sql/pglite'
+
+/**
+ * PGlite with its repeated statements prepared once (decision 036). PGlite's `query` parses and plans every
+ * statement anew: for the company profile's statement that is two thirds of its 1.5 ms, paid on every company
+ * screen, where node-postgres reuses a named statement planned once per connection. Here a statement sent a
+ * second time is parsed once under a name of its own and then only bound and executed, as postgres.js and pgx
+ * do by default. At most `max` are kept (the least recently used is closed); statements inside a transaction
+ * (PGlite's own `transaction`, which drizzle uses) keep PGlite's path.
+ */
+export function prepareRepeatedStatements(client: PGlite, { max = 256 } = {}) {
+  const unprepared = client.query.bind(client)
+  /** Statement text → its name and parameter types, least recently used first. */
+  const prepared = new Map<string, Statement>()
+  /** Texts seen once, not yet prepared (bounded like `prepared`). */
+  const seenOnce = new Set<string>()
+  /** Statements to close with the next prepared execution: evicted, or left by a changed table. */
+  const toClose: string[] = []
+  let sequence = 0
+
+  const remember = (text: string, statement: Statement) => {
+    prepared.delete(text)
+    prepared.set(text, statement)
+  }
+
+  async function runPrepared<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    let statement = prepared.get(text)
+    if (!statement) {
+      const name = `pglite_s${++sequence}`
+      const { messages } = await client.execProtocol(frames(parseMessage(name, text, options?.paramTypes ?? []), describeMessage('S', name), SYNC), { syncToFs: false })
+      const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined
+      statement = { name, paramTypes: description?.dataTypeIDs ?? [] }
+      if (prepared.size >= max) {
+        const [oldestText, oldest] = prepared.entries().next().value!
+        prepared.delete(oldestText)
+        toClose.push(oldest.name)
+      }
+    }
+    remember(text, statement)
+    const values = params.map((value, i) => serialize(client, options, statement.paramTypes[i], value))
+    const closing = toClose.splice(0).map(closeMessage)
+    const { messages } = await client.execProtocol(frames(...closing, bindMessage(statement.name, values), describeMessage('P', ''), EXECUTE, SYNC), { syncToFs: false })
+    await client.syncToFs()
+    return resultsOf<T>(messages as Message[], client.parsers, options)
+  }
+
+  client.query = async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (options?.blob || !(prepared.has(text) || seenOnce.has(text))) {
+      if (seenOnce.size >= max) seenOnce.delete(seenOnce.values().next().value!)
+      seenOnce.add(text)
+      return unprepared<T>(text, params, options)
+    }
+    seenOnce.delete(text)
+    await client._checkReady()
+    try {
+      return await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runPrepared<T>(text, params, options)))
+    } catch (error) {
+      // A table whose columns changed under a kept plan (a migration while running): prepared again next time.
+      const stale = prepared.get(text)
+      if ((error as { code?: string }).code === '0A000' && stale) {
+        prepared.delete(text)
+        toClose.push(stale.name)
+        return unprepared<T>(text, params, options)
+      }
+      throw Object.assign(error as object, { query: text, params, queryOptions: options })
+    }
+  } as PGlite['query']
+  return client
+}
+
+type Statement = { name: string; paramTypes: number[] }
+
+type Message =
+  | { name: 'rowDescription'; fields: { name: string; dataTypeID: number }[] }
+  | { name: 'dataRow'; fields: (string | null)[] }
+  | { name: 'commandComplete'; text: string }
+  | { name: string }
+
+/** A parameter as PGlite's own query sends it: by the type the statement declares. */
+function serialize(client: PGlite, options: QueryOptions | undefined, oid: number | undefined, value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  const serializer = oid === undefined ? undefined : (options?.serializers?.[oid] ?? client.serializers[oid])
+  return serializer ? serializer(value) : String(value)
+}
+
+/** The one result set of an extended query, as PGlite's parseResults builds it. */
+function resultsOf<T>(messages: Message[], defaults: Record<number | string, types.Parser>, options: QueryOptions | undefined): Results<T> {
+  const parsers = options?.parsers ? { ...defaults, ...options.parsers } : defaults
+  let fields: { name: string; dataTypeID: number }[] = []
+  const rows: unknown[] = []
+  let affectedRows = 0
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      fields = (message as Extract<Message, { name: 'rowDescription' }>).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
+    } else if (message.name === 'dataRow') {
+      const values = (message as Extract<Message, { name: 'dataRow' }>).fields.map((value, i) => types.parseType(value, fields[i].dataTypeID, parsers))
+      rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(values.map((value, i) => [fields[i].name, value])))
+    } else if (message.name === 'commandComplete') {
+      const parts = (message as Extract<Message, { name: 'commandComplete' }>).text.split(' ')
+      const count = Number.parseInt(parts[parts.length - 1], 10)
+      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(parts[0])) affectedRows += count
+    }
+  }
+  return { rows: rows as T[], fields, affectedRows }
+}
+
+// The frontend messages of PostgreSQL's extended query protocol (protocol 3.0), text format throughout.
+const encoder = new TextEncoder()
+
+function message(type: string, ...parts: (Uint8Array | number[])[]) {
+  const length = 4 + parts.reduce((sum, p) => sum + p.length, 0)
+  const out = new Uint8Array(1 + length)
+  out[0] = type.charCodeAt(0)
+  new DataView(out.buffer).setInt32(1, length)
+  let at = 5
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
+}
+
+function cString(text: string) {
+  const bytes = encoder.encode(text)
+  const out = new Uint8Array(bytes.length + 1)
+  out.set(bytes)
+  return out
+}
+const int16 = (n: number) => [(n >> 8) & 0xff, n & 0xff]
+const int32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]
+
+const parseMessage = (name: string, text: string, paramTypes: number[]) => message('P', cString(name), cString(text), int16(paramTypes.length), paramTypes.flatMap(int32))
+const describeMessage = (kind: 'S' | 'P', name: string) => message('D', [kind.charCodeAt(0)], cString(name))
+const closeMessage = (name: string) => message('C', ['S'.charCodeAt(0)], cString(name))
+
+function bindMessage(name: string, values: (string | null)[]) {
+  const params = values.flatMap((v) => {
+    if (v === null) return [int32(-1)]
+    const bytes = encoder.encode(v)
+    return [int32(bytes.length), bytes]
+  })
+  // Unnamed portal; every parameter and result in text format.
+  return message('B', cString(''), cString(name), int16(0), int16(values.length), ...params, int16(0))
+}
+
+const EXECUTE = message('E', cString(''), int32(0))
+const SYNC = message('S')
+
+function frames(...messages: Uint8Array[]) {
+  const out = new Uint8Array(messages.reduce((sum, m) => sum + m.length, 0))
+  let at = 0
+  for (const m of messages) {
+    out.set(m, at)
+    at += m.length
+  }
+  return out
+}
