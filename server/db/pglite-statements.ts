@@ -84,18 +84,28 @@ function serialize(client: PGlite, options: QueryOptions | undefined, oid: numbe
   return serializer ? serializer(value) : String(value)
 }
 
-/** The one result set of an extended query, as PGlite's parseResults builds it. */
-function resultsOf<T>(messages: Message[], defaults: Record<number | string, types.Parser>, options: QueryOptions | undefined): Results<T> {
-  const parsers = options?.parsers ? { ...defaults, ...options.parsers } : defaults
+/**
+ * The one result set of an extended query, as PGlite's parseResults builds it (its parseType: the query's parser,
+ * else the client's, else the default one, else the text), each field's parser looked up once.
+ */
+function resultsOf<T>(messages: Message[], clientParsers: Record<number | string, types.Parser>, options: QueryOptions | undefined): Results<T> {
   let fields: { name: string; dataTypeID: number }[] = []
+  let parse: (types.Parser | undefined)[] = []
   const rows: unknown[] = []
   let affectedRows = 0
   for (const message of messages) {
     if (message.name === 'rowDescription') {
       fields = (message as Extract<Message, { name: 'rowDescription' }>).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
+      parse = fields.map(({ dataTypeID: oid }) => options?.parsers?.[oid] ?? clientParsers[oid] ?? types.parsers[oid])
     } else if (message.name === 'dataRow') {
-      const values = (message as Extract<Message, { name: 'dataRow' }>).fields.map((value, i) => types.parseType(value, fields[i].dataTypeID, parsers))
-      rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(values.map((value, i) => [fields[i].name, value])))
+      const values = (message as Extract<Message, { name: 'dataRow' }>).fields
+      const parsed = values.map((value, i) => (value === null ? null : parse[i] ? parse[i](value, fields[i].dataTypeID) : value))
+      if (options?.rowMode === 'array') rows.push(parsed)
+      else {
+        const row: Record<string, unknown> = {}
+        for (let i = 0; i < fields.length; i++) row[fields[i].name] = parsed[i]
+        rows.push(row)
+      }
     } else if (message.name === 'commandComplete') {
       const parts = (message as Extract<Message, { name: 'commandComplete' }>).text.split(' ')
       const count = Number.parseInt(parts[parts.length - 1], 10)
