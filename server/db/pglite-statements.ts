@@ -1,4 +1,4 @@
-import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite'
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite'
 import { types } from '@electric-sql/pglite'
 
 /**
@@ -6,11 +6,10 @@ import { types } from '@electric-sql/pglite'
  * statement anew: for the company profile's statement that is two thirds of its 1.5 ms, paid on every company
  * screen, where node-postgres reuses a named statement planned once per connection. Here a statement sent a
  * second time is parsed once under a name of its own and then only bound and executed, as postgres.js and pgx
- * do by default. At most `max` are kept (the least recently used is closed); statements inside a transaction
- * (PGlite's own `transaction`, which drizzle uses) keep PGlite's path.
+ * do by default, on the client and inside its transactions (PGlite's own `transaction`, which drizzle uses).
+ * At most `max` are kept; the least recently used is closed.
  */
 export function prepareRepeatedStatements(client: PGlite, { max = 256 } = {}) {
-  const unprepared = client.query.bind(client)
   /** Statement text → its name and parameter types, least recently used first. */
   const prepared = new Map<string, Statement>()
   /** Texts seen once, not yet prepared (bounded like `prepared`). */
@@ -19,11 +18,17 @@ export function prepareRepeatedStatements(client: PGlite, { max = 256 } = {}) {
   const toClose: string[] = []
   let sequence = 0
 
-  const remember = (text: string, statement: Statement) => {
-    prepared.delete(text)
-    prepared.set(text, statement)
+  /** Whether to send this text prepared: from its second time on. */
+  function repeated(text: string, options: QueryOptions | undefined) {
+    if (options?.blob) return false
+    if (prepared.has(text)) return true
+    if (seenOnce.delete(text)) return true
+    if (seenOnce.size >= max) seenOnce.delete(seenOnce.values().next().value!)
+    seenOnce.add(text)
+    return false
   }
 
+  /** Runs under PGlite's query lock, taken by the caller. */
   async function runPrepared<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     let statement = prepared.get(text)
     if (!statement) {
@@ -37,35 +42,64 @@ export function prepareRepeatedStatements(client: PGlite, { max = 256 } = {}) {
         toClose.push(oldest.name)
       }
     }
-    remember(text, statement)
+    prepared.delete(text)
+    prepared.set(text, statement)
     const values = params.map((value, i) => serialize(client, options, statement.paramTypes[i], value))
     const closing = toClose.splice(0).map(closeMessage)
     const { messages } = await client.execProtocol(frames(...closing, bindMessage(statement.name, values), describeMessage('P', ''), EXECUTE, SYNC), { syncToFs: false })
-    await client.syncToFs()
     return resultsOf<T>(messages as Message[], client.parsers, options)
   }
 
+  /** A statement whose table changed columns under its plan (a migration while running) is prepared anew. */
+  function forgetStale(error: unknown, text: string) {
+    const stale = prepared.get(text)
+    if ((error as { code?: string }).code !== '0A000' || !stale) return false
+    prepared.delete(text)
+    toClose.push(stale.name)
+    return true
+  }
+
+  const withQuery = (error: unknown, text: string, params: unknown[], options: QueryOptions | undefined) =>
+    Object.assign(error as object, { query: text, params, queryOptions: options })
+
+  const unprepared = client.query.bind(client)
   client.query = async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (options?.blob || !(prepared.has(text) || seenOnce.has(text))) {
-      if (seenOnce.size >= max) seenOnce.delete(seenOnce.values().next().value!)
-      seenOnce.add(text)
-      return unprepared<T>(text, params, options)
-    }
-    seenOnce.delete(text)
+    if (!repeated(text, options)) return unprepared<T>(text, params, options)
     await client._checkReady()
     try {
-      return await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runPrepared<T>(text, params, options)))
+      return await client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const results = await runPrepared<T>(text, params, options)
+          await client.syncToFs()
+          return results
+        }),
+      )
     } catch (error) {
-      // A table whose columns changed under a kept plan (a migration while running): prepared again next time.
-      const stale = prepared.get(text)
-      if ((error as { code?: string }).code === '0A000' && stale) {
-        prepared.delete(text)
-        toClose.push(stale.name)
-        return unprepared<T>(text, params, options)
-      }
-      throw Object.assign(error as object, { query: text, params, queryOptions: options })
+      if (forgetStale(error, text)) return unprepared<T>(text, params, options)
+      throw withQuery(error, text, params, options)
     }
   } as PGlite['query']
+
+  const transaction = client.transaction.bind(client)
+  client.transaction = function <R>(callback: (tx: Transaction) => Promise<R>) {
+    return transaction((tx) => {
+      const own = tx.query.bind(tx)
+      // PGlite holds the transaction's lock around the callback; each statement takes the query lock, and the
+      // files are written once, at the commit.
+      tx.query = async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+        if (!repeated(text, options)) return own<T>(text, params, options)
+        if (tx.closed) throw new Error('Transaction is closed')
+        try {
+          return await client._runExclusiveQuery(() => runPrepared<T>(text, params, options))
+        } catch (error) {
+          // Inside a transaction a refused statement has aborted it: no second try here.
+          forgetStale(error, text)
+          throw withQuery(error, text, params, options)
+        }
+      } as Transaction['query']
+      return callback(tx)
+    })
+  }
   return client
 }
 

@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite'
+import { PGlite, types, type Transaction } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prepareRepeatedStatements } from '../../server/db/pglite-statements.ts'
 
@@ -104,5 +104,24 @@ describe('errors and concurrency', () => {
     expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: 40 }, (_, i) => i * 2))
     const names = await prepared.query<{ name: string }>("select name from things where name like 'Na transação%' order by name")
     expect(names.rows.map((r) => r.name)).toEqual(['Na transação', 'Na transação 2'])
+  })
+
+  test('inside transactions: prepared statements serve them, a refused one rolls its transaction back, and a closed transaction refuses more', async () => {
+    const insert = 'insert into things (name, price) values ($1, $2) returning id, price'
+    const inserted: unknown[] = []
+    await prepared.transaction(async (tx) => {
+      for (const i of [1, 2, 3]) inserted.push((await tx.query(insert, [`Lote ${i}`, `${i}.10`])).rows[0])
+    })
+    expect(inserted.map((r) => (r as { price: string }).price)).toEqual(['1.10', '2.10', '3.10'])
+    const refused = prepared.transaction(async (tx) => {
+      await tx.query(insert, ['Desfeito', '9.99'])
+      await tx.query(insert, ['Lote 1', '1.00'])
+    })
+    await expect(refused).rejects.toMatchObject({ code: '23505' })
+    const kept = await prepared.query<{ name: string }>("select name from things where name like 'Lote %' or name = 'Desfeito' order by name")
+    expect(kept.rows.map((r) => r.name)).toEqual(['Lote 1', 'Lote 2', 'Lote 3'])
+    let leaked: Transaction | undefined
+    await prepared.transaction(async (tx) => void (leaked = tx))
+    await expect(leaked!.query(insert, ['Depois', '1.00'])).rejects.toThrow('Transaction is closed')
   })
 })
