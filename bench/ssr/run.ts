@@ -61,6 +61,8 @@ const PAGES: Page[] = [
   { path: '/personal-environment', label: 'Ambiente pessoal', as: 'member' },
   { path: '/my-team', label: 'Minha equipe', as: 'company' },
   { path: '/Chat', label: 'Chat', as: 'company' },
+  // A company screen still under construction: the session, the company profile and the layout alone.
+  { path: '/Wallet', label: 'Só o layout', as: 'company' },
   { path: '/orders', label: 'Pedidos recebidos', as: 'company' },
   { path: `/orders?status=A&q=${ORDERS_SEARCH}`, label: 'Pedidos, status A e busca', as: 'company' },
 ]
