@@ -304,6 +304,11 @@ describe('GET api/condicoes/restoreCatalogo/{orgId}', () => {
     expect(names(await list(admin, org.id, `?search=${made[2].ean.slice(-7)}`))).toEqual(['Dipirona Sódica 500 mg'])
     expect((await list(admin, org.id, '?search=%25')).body.total).toBe(0)
     expect((await list(admin, org.id, '?search=_')).body.total).toBe(0)
+    // Every word must appear, in any order and in any of those fields.
+    expect(names(await list(admin, org.id, '?search=oxigenada%20agua'))).toEqual(['Água Oxigenada 10 vol'])
+    expect(names(await list(admin, org.id, '?search=dipirona%20medley'))).toEqual(['Dipirona Sódica 500 mg'])
+    expect(names(await list(admin, org.id, '?search=dipirona%20500%20mg'))).toEqual(['Dipirona Sódica 500 mg'])
+    expect((await list(admin, org.id, '?search=dipirona%20granado')).body.total).toBe(0)
   })
 
   test('filters by brand, category and active; orders by any listed column both ways; pages', async () => {

@@ -4,7 +4,7 @@ import { nearestQuantity, quantityProblem, type QuantityLimits } from '../../../
 import { parseDecimal } from '../../../app/domain/pricing/decimal.ts'
 import { linePrice } from '../../../app/domain/pricing/line-price.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { likePattern } from '../pagination.ts'
+import { productSearch } from '../products/search.ts'
 import { offersOf, offerTable, type OfferRow } from './offers.ts'
 import { arrayParam } from '../../db/array-param.ts'
 import { perDatabase } from '../../db/per-database.ts'
@@ -33,27 +33,11 @@ const rowsOf = async <T>(db: Exec, query: SQL) => ((await db.execute(query)) as 
 
 const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${id}::int`), sql`, `)
 
-/** Words of the search, each of which must appear (accents and case aside); at most 8. */
-export function searchWords(search: string | null | undefined) {
-  return (search ?? '')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-}
-
-/**
- * One word of the search on `p.busca`. A word of one or two letters has no trigram: as a LIKE it would make
- * the trigram index read every entry ('vitamina c'), so it filters the rows the longer words found instead.
- */
-function wordCondition(word: string): SQL {
-  return word.length >= 3 ? sql`p.busca like f_unaccent(lower(${likePattern(word)}))` : sql`strpos(p.busca, f_unaccent(lower(${word}))) > 0`
-}
-
 /** The product-side conditions on `p` (products) for the filters. */
 function productWhere(buyerId: number, f: MarketFilters): SQL {
   const where: SQL[] = [sql`p.ativo`]
-  for (const word of searchWords(f.search)) where.push(wordCondition(word))
+  const search = productSearch(sql`p.busca`, f.search)
+  if (search) where.push(search)
   if (f.marca) where.push(sql`p.marca = ${f.marca}`)
   if (f.categoria) where.push(sql`p.categoria = ${f.categoria}`)
   if (f.favoritos) where.push(sql`exists (select 1 from product_favorites fav where fav.organization_id = ${buyerId}::int and fav.product_id = p.id)`)
@@ -297,6 +281,7 @@ export function bestForQuantity(offers: readonly OfferLine[], quantity: number) 
 
 /** The answer's shape of an offer (its unit price included). */
 export function offerAnswer(line: OfferLine): Oferta {
+  const unit = priceOf(line, 1)
   return {
     condicao_id: line.conditionId,
     condicao_nome: line.conditionName,
@@ -306,7 +291,8 @@ export function offerAnswer(line: OfferLine): Oferta {
     preco_lista_centavos: line.listCentavos,
     desconto: line.tipoTabela === 'D' ? line.desconto : null,
     desconto_extra: line.descontoExtra,
-    preco_unitario_centavos: priceOf(line, 1).unitCentavos,
+    preco_unitario_centavos: unit.unitCentavos,
+    preco_unitario_centesimos: unit.unitHundredths,
     qtd_min: line.limits.qtdMin,
     qtd_max: line.limits.qtdMax,
     multiplo: line.limits.multiplo,

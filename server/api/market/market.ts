@@ -8,7 +8,8 @@ import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { openOffers } from './offers.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { paginated } from '../pagination.ts'
-import { bestForQuantity, byUnitPrice, marketFacets, marketPage, offerAnswer, offersOfProducts, priceOf, productAnswer, productsById, searchWords, suggestions, type MarketFilters } from './catalog.ts'
+import { bestForQuantity, byUnitPrice, marketFacets, marketPage, offerAnswer, offersOfProducts, priceOf, productAnswer, productsById, suggestions, type MarketFilters } from './catalog.ts'
+import { searchWords } from '../products/search.ts'
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' })
 const sorted = (values: Iterable<string | null>) => [...new Set([...values].filter((v): v is string => Boolean(v)))].sort(collator.compare)

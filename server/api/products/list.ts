@@ -1,3 +1,4 @@
+import { productSearch } from './search.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -6,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
 import { holdsPermission, requireMembership } from '../organizations/membership.ts'
-import { likePattern, paginated } from '../pagination.ts'
+import { paginated } from '../pagination.ts'
 import { productAnswer } from './shared.ts'
 
 /** The columns the list may be ordered by, and nothing else reaches ORDER BY. */
@@ -38,14 +39,12 @@ export type CatalogFilters = {
 }
 
 /**
- * The seller's products matching the filters. The term goes through f_unaccent(lower(…)) like the
- * generated `busca` column, so 'sabao' finds 'Sabão', and the GIN trigram index on
- * (organization_id, busca) answers it (decision 015).
+ * The seller's products matching the filters; the search by words (productSearch), answered by the GIN trigram
+ * index on (organization_id, busca) (decision 015).
  */
 export function catalogWhere(organizationId: number, f: CatalogFilters) {
   const conditions: (SQL | undefined)[] = [eq(products.organizationId, organizationId)]
-  const search = f.search?.trim()
-  if (search) conditions.push(sql`${products.busca} like f_unaccent(lower(${likePattern(search)}))`)
+  conditions.push(productSearch(sql`${products.busca}`, f.search))
   if (f.marca) conditions.push(eq(products.marca, f.marca))
   if (f.categoria) conditions.push(eq(products.categoria, f.categoria))
   if (f.ativo) conditions.push(eq(products.ativo, f.ativo === '1'))

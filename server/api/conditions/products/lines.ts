@@ -1,3 +1,4 @@
+import { productSearch } from '../../products/search.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
 import * as api from '../../../../app/domain/conditions/products-contract.ts'
@@ -7,7 +8,7 @@ import type { Db, Tx } from '../../../db/client.ts'
 import { conditionProducts, products } from '../../../db/schema/index.ts'
 import { fail, requireAuth, type Api, type Deps } from '../../http.ts'
 import { mayAct } from '../../organizations/membership.ts'
-import { likePattern, paginated } from '../../pagination.ts'
+import { paginated } from '../../pagination.ts'
 import { conditionForReader } from '../access.ts'
 import { conditionProductsMessages as m } from '../../../../app/domain/conditions/products-messages.ts'
 
@@ -25,8 +26,8 @@ function lineFilter(f: LineFilters): SQL | undefined {
 /** The product-side filters (search, brand, category), or undefined when there are none. */
 function productFilter(f: LineFilters): SQL | undefined {
   const where: SQL[] = []
-  const search = f.search?.trim()
-  if (search) where.push(sql`${products.busca} like f_unaccent(lower(${likePattern(search)}))`)
+  const search = productSearch(sql`${products.busca}`, f.search)
+  if (search) where.push(search)
   if (f.filterType === 'marca' && f.filter) where.push(eq(products.marca, f.filter))
   if (f.filterType === 'categoria' && f.filter) where.push(eq(products.categoria, f.filter))
   return where.length ? and(...where) : undefined

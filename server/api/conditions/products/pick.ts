@@ -1,10 +1,11 @@
+import { productSearch } from '../../products/search.ts'
 import { createRoute } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, exists, not, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import * as api from '../../../../app/domain/conditions/products-contract.ts'
 import { conditionProducts, products } from '../../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../../http.ts'
-import { likePattern, paginated } from '../../pagination.ts'
+import { paginated } from '../../pagination.ts'
 import { conditionForSeller } from '../access.ts'
 
 const ORDER: Record<api.PickOrder, AnyPgColumn> = {
@@ -32,7 +33,7 @@ export function registerConditionPick(app: Api, { db }: Deps) {
         .where(and(eq(conditionProducts.conditionId, condition.id), eq(conditionProducts.productId, products.id))),
     )
     const where: (SQL | undefined)[] = [eq(products.organizationId, condition.organizationId)]
-    if (search?.trim()) where.push(sql`${products.busca} like f_unaccent(lower(${likePattern(search.trim())}))`)
+    where.push(productSearch(sql`${products.busca}`, search))
     if (filter === 'fora') where.push(not(inCondition))
     if (filter === 'dentro') where.push(inCondition)
     const narrow = filterType && filterType !== 'todos' ? /^(marca|categoria):(.+)$/.exec(filterType) : null

@@ -1,0 +1,27 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { likePattern } from '../pagination.ts'
+
+/** Words of a product search, each of which must appear (accents and case aside); at most 8. */
+export function searchWords(search: string | null | undefined) {
+  return (search ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+}
+
+/**
+ * A product search on a `busca` column (the name, brand, category and codes without accents or case, decision
+ * 015): every word must appear, in any order, so 'amoxicilina ems' finds 'Amoxicilina 500 mg 21 cápsulas EMS'.
+ * A word of three letters or more is a LIKE the trigram index answers; one of one or two letters has no trigram:
+ * as a LIKE it would make the index read every entry ('vitamina c'), so it filters the rows the longer words
+ * found instead. Undefined when there is no word.
+ */
+export function productSearch(busca: SQL, search: string | null | undefined): SQL | undefined {
+  const words = searchWords(search)
+  if (!words.length) return undefined
+  return sql.join(
+    words.map((word) => (word.length >= 3 ? sql`${busca} like f_unaccent(lower(${likePattern(word)}))` : sql`strpos(${busca}, f_unaccent(lower(${word}))) > 0`)),
+    sql` and `,
+  )
+}
