@@ -67,7 +67,7 @@ test('the list shows, per line, the best offer for its quantity: the lowest tota
   let list = await w.show()
   const [alcool, band] = list.body.itens
   // 10 units: the boxes of 12 do not accept it; 10 × R$ 9,00.
-  expect(alcool).toMatchObject({ quantidade: 10, outras_ofertas: 1, melhor_oferta: { condicao_id: w.d.id, preco_unitario_centavos: 900, total_centavos: 9000, problema_quantidade: null } })
+  expect(alcool).toMatchObject({ quantidade: 10, outras_ofertas: 1, melhor_oferta: { condicao_id: w.d.id, preco_unitario_centavos: 900, preco_unitario_centesimos: 90_000, total_centavos: 9000, problema_quantidade: null } })
   // 1 unit where the only offer starts at 3: shown with the problem and the nearest quantity.
   expect(band.melhor_oferta).toMatchObject({ total_centavos: 500, problema_quantidade: 'A quantidade mínima deste produto é 3 unidades.', quantidade_sugerida: 3 })
   expect(list.body.total_centavos).toBe(9500)

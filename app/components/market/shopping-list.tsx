@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { formatBrl } from '~/domain/catalog/money.ts'
+import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
 import { OfferFields, OfferSource } from './offer-parts.tsx'
 import type { ShoppingList } from './types.ts'
@@ -61,7 +61,7 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                         <OfferSource offer={offer} />
                         <br />
                         <small>
-                          {formatBrl(offer.preco_unitario_centavos)} / {item.produto.unidade}
+                          {formatUnitPrice(offer.preco_unitario_centesimos)} / {item.produto.unidade}
                         </small>
                         {offer.problema_quantidade ? (
                           <p className="market-problem">

@@ -40,6 +40,7 @@ export const OfferSchema = z
     desconto: z.string().nullable().meta({ description: 'Desconto da linha (tabela D), ex. "12.5000"; null em tabela líquida' }),
     desconto_extra: z.string().nullable().meta({ description: 'Desconto extra do OL, aplicado depois da tabela' }),
     preco_unitario_centavos: z.number().int().meta({ description: 'Preço de 1 unidade: tabela e desconto extra do OL, arredondado uma vez (meio para cima)' }),
+    preco_unitario_centesimos: z.number().int().meta({ description: 'O mesmo em centésimos de centavo (R$ 0,0001): o que a linha da lista de compras mostra ao lado do total, que é arredondado uma vez do valor exato' }),
     qtd_min: z.number().int(),
     qtd_max: z.number().int().nullable(),
     multiplo: z.number().int(),
