@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
 import { gtinCheckDigit, parseEan, withEanCheckDigit } from '~/domain/catalog/ean.ts'
 import { catalogMessages as m } from '~/domain/catalog/messages.ts'
-import { centavosFromNumber, centavosToInput, formatBrl, maskBrl, MAX_CENTAVOS, parseBrl, readBrl } from '~/domain/catalog/money.ts'
+import { centavosFromNumber, centavosToInput, formatBrl, MAX_CENTAVOS, normalizedBrl, parseBrl, readBrl, typedBrl } from '~/domain/catalog/money.ts'
 import { formatNcm, parseNcm } from '~/domain/catalog/ncm.ts'
 import { BulkFormSchema, ProductFormSchema } from '~/domain/catalog/schemas.ts'
 
@@ -65,11 +65,22 @@ describe('BRL', () => {
     expect(formatBrl(123456).replace(/\s/g, ' ')).toBe('R$ 1.234,56')
     expect(centavosToInput(123456)).toBe('1.234,56')
     expect(centavosToInput(5)).toBe('0,05')
-    expect(maskBrl('123456')).toBe('1.234,56')
-    expect(maskBrl('1.234,5')).toBe('123,45')
-    expect(maskBrl('')).toBe('')
-    expect(maskBrl('5')).toBe('0,05')
-    expect(maskBrl('0001')).toBe('0,01')
+  })
+  test('a money field keeps what is typed, and writes a valid amount out when left', () => {
+    // Typed as read: ten reais stay ten reais, and the comma is the decimal separator.
+    for (const typed of ['10', '7,9', '1.234,56', '1234,5', '0,05', '']) expect(typedBrl(typed)).toBe(typed)
+    expect(typedBrl('R$ 12,90')).toBe('12,90')
+    expect(typedBrl('1,2,3')).toBe('1,23')
+    expect(typedBrl('12a3')).toBe('123')
+    expect(typedBrl('9.999.999,999')).toBe('9.999.999,99')
+    expect(normalizedBrl('10')).toBe('10,00')
+    expect(normalizedBrl('7,9')).toBe('7,90')
+    expect(normalizedBrl('1234,5')).toBe('1.234,50')
+    // Not an amount: left as typed, for the form to say why.
+    expect(normalizedBrl('7.90')).toBe('7.90')
+    expect(normalizedBrl('')).toBe('')
+    // What is written out reads back as the same amount.
+    for (const typed of ['10', '7,9', '1234,5', '0,05', '9999999,99']) expect(parseBrl(normalizedBrl(typed))).toBe(parseBrl(typed))
   })
 })
 

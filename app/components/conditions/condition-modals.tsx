@@ -3,7 +3,8 @@ import { Form, Link } from 'react-router'
 import { CheckboxField, ErrorList, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { centavosToInput, maskBrl } from '~/domain/catalog/money.ts'
+import { centavosToInput } from '~/domain/catalog/money.ts'
+import { moneyInputProps } from '~/components/ui/money-input.ts'
 import { conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
 import { conditionDetailsMessages } from '~/domain/conditions/tabs.ts'
 import { MODAL_PARAMS, type Condicao } from './list-types.ts'
@@ -119,14 +120,8 @@ function MinimumsForm({ condition, lastResult }: { condition: Condicao; lastResu
           <input
             {...valor}
             key={valor.key}
-            defaultValue={maskBrl(String(valor.defaultValue ?? ''))}
-            maxLength={12}
-            inputMode="numeric"
-            placeholder="0,00"
+            {...moneyInputProps(valor.defaultValue)}
             aria-describedby={fields.minimo_valor.errors?.length ? fields.minimo_valor.errorId : undefined}
-            onInput={(event) => {
-              event.currentTarget.value = maskBrl(event.currentTarget.value)
-            }}
           />
           <ErrorList id={fields.minimo_valor.errorId} errors={fields.minimo_valor.errors} />
         </div>

@@ -4,7 +4,8 @@ import { CheckboxField, ErrorList, Field, FormErrors, MaskedField, SubmitButton 
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
-import { centavosToInput, maskBrl } from '~/domain/catalog/money.ts'
+import { centavosToInput } from '~/domain/catalog/money.ts'
+import { moneyInputProps } from '~/components/ui/money-input.ts'
 import { MODAL_PARAMS, type Produto } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
@@ -98,27 +99,13 @@ function ProductForm({ product, marcas, categorias, lastResult }: { product: Pro
   )
 }
 
-/**
- * The price, masked as typed (see maskBrl). MaskedField's masks are shared by every form screen, Login's
- * included: the money mask stays out of them, in the screens' JavaScript that have a price.
- */
+/** The price, typed as pt-BR writes it (moneyInputProps). */
 function MoneyField({ label, meta }: { label: string; meta: FieldMetadata<unknown> }) {
   const props = getInputProps(meta as FieldMetadata<string>, { type: 'text' })
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input
-        {...props}
-        key={props.key}
-        defaultValue={maskBrl(String(props.defaultValue ?? ''))}
-        maxLength={12}
-        inputMode="numeric"
-        placeholder="0,00"
-        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
-        onInput={(event) => {
-          event.currentTarget.value = maskBrl(event.currentTarget.value)
-        }}
-      />
+      <input {...props} key={props.key} {...moneyInputProps(props.defaultValue)} aria-describedby={meta.errors?.length ? meta.errorId : undefined} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   )

@@ -78,11 +78,17 @@ export function centavosToInput(centavos: number) {
 export const centavosToReais = (centavos: number) => centavos / 100
 
 /**
- * The price field's mask while typing: digits only, the last two are the centavos ('123456' → '1.234,56'),
- * at most R$ 9.999.999,99 (12 characters). Kept here, not among the shared masks (shared/masks.ts), so that
- * only the screens with a price load it.
+ * What a money field keeps while typing: digits, dots and one comma, as a pt-BR amount is written ('1.234,56',
+ * '10', '7,9'); anything else (letters, 'R$ ') is dropped. Nothing typed is reinterpreted: '10' stays ten reais and
+ * the comma is the decimal separator, so a field read back after a refused form shows what was typed.
  */
-export function maskBrl(value: string) {
-  const digits = value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 9)
-  return digits ? centavosToInput(Number(digits)) : ''
+export function typedBrl(value: string) {
+  const [whole, ...decimals] = value.replace(/[^\d.,]/g, '').split(',')
+  return (decimals.length ? `${whole},${decimals.join('')}` : whole).slice(0, 12)
+}
+
+/** Once the field is left: the amount written as the field shows it ('10' → '10,00'), or as typed when it is not one (the form says why). */
+export function normalizedBrl(value: string) {
+  const read = readBrl(value)
+  return read.ok ? centavosToInput(read.centavos) : value
 }
