@@ -47,7 +47,6 @@ export const checkoutMessages = {
   pricesChanged: (n: number) =>
     n === 1 ? 'O preço de 1 produto mudou desde que foi colocado no carrinho. Confira e confirme para enviar com o preço de hoje.' : `Os preços de ${n} produtos mudaram desde que foram colocados no carrinho. Confira e confirme para enviar com os preços de hoje.`,
   sent: (id: number) => `Pedido nº ${id} enviado com sucesso.`,
-  alreadySent: (id: number) => `Este envio já foi feito: pedido nº ${id}.`,
 } as const
 
 /** Texts of the cart screen (/market/carrinho). */

@@ -38,7 +38,7 @@ class KeyTaken extends Error {}
 
 /**
  * enviaPedido (decision 027): one cart becomes one order in one transaction. The cart row is locked, so a
- * second send of the same cart waits, then finds it gone and answers the order the first made; the key
+ * second send of the same cart waits, then finds it gone and answers as the first did (200 instead of 201); the key
  * (orders_buyer_chave_unique) makes a retry, a double click or a second tab the same order. Everything the
  * buyer could not know when the cart was built is checked again inside the lock.
  */
@@ -50,7 +50,7 @@ export function registerSendOrder(app: Api, deps: Deps) {
     const buyerId = body.organizacao_id
     await requireMembership(db, user.id, buyerId)
     const sent = await orderByKey(db, buyerId, body.chave)
-    if (sent) return c.json({ message: m.alreadySent(sent.id), pedido: orderAnswer(sent) }, 200)
+    if (sent) return c.json({ message: m.sent(sent.id), pedido: orderAnswer(sent) }, 200)
     try {
       const outcome = await db.transaction(async (tx) => {
         const [cart] = await tx
@@ -142,11 +142,11 @@ export function registerSendOrder(app: Api, deps: Deps) {
       if (outcome.created) await announceOrder(deps, outcome.order.id, { event: 'criado', actorUserId: user.id })
       return outcome.created
         ? c.json({ message: m.sent(outcome.order.id), pedido: orderAnswer(outcome.order) }, 201)
-        : c.json({ message: m.alreadySent(outcome.order.id), pedido: orderAnswer(outcome.order) }, 200)
+        : c.json({ message: m.sent(outcome.order.id), pedido: orderAnswer(outcome.order) }, 200)
     } catch (error) {
       if (!(error instanceof KeyTaken)) throw error
       const order = (await orderByKey(db, buyerId, body.chave))!
-      return c.json({ message: m.alreadySent(order.id), pedido: orderAnswer(order) }, 200)
+      return c.json({ message: m.sent(order.id), pedido: orderAnswer(order) }, 200)
     }
   })
 }
