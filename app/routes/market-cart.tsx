@@ -154,13 +154,22 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
         <h2 id={titleId}>
           {cart.condicao.nome} — {cart.condicao.vendedor_nome} {cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}
         </h2>
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="checkout_id" value={cart.id} />
-          <button type="submit" className="button danger" aria-label={`Excluir o carrinho ${cart.condicao.nome}`}>
+        {/* Deleting drops every line of the cart: one more step, which a <details> gives without JavaScript. */}
+        <details className="confirm-step">
+          <summary className="button danger" aria-label={`Excluir o carrinho ${cart.condicao.nome}`}>
             Excluir carrinho
-          </button>
-        </Form>
+          </summary>
+          <div className="card stack">
+            <p>{m.confirmDelete(cart.itens.length)}</p>
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="checkout_id" value={cart.id} />
+              <button type="submit" className="button danger">
+                {m.confirmDeleteButton}
+              </button>
+            </Form>
+          </div>
+        </details>
       </div>
       <div className="table-scroll">
         <table className="data-table">

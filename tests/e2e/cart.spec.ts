@@ -125,3 +125,18 @@ test('a cart sent from another tab: the other tab says where the order is and no
   await expect(other.getByRole('alert').filter({ hasText: 'Este carrinho' })).toHaveText('Este carrinho não existe mais: se ele foi enviado em outra aba ou por outra pessoa da empresa, o pedido está em Pedidos.')
   await expect(other.locator(`[data-cart="${cart.cartId}"]`)).toHaveCount(0)
 })
+
+test('deleting a cart asks once more, and only the confirmation deletes it', async ({ page, request }) => {
+  const cart = await demoCart(request, 5)
+  await clearDemoCarts(request, cart)
+  const fresh = await demoCart(request, 5)
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/market/carrinho')
+  const card = page.locator(`[data-cart="${fresh.cartId}"]`)
+  await card.getByText('Excluir carrinho').click()
+  await expect(card.getByText('Excluir este carrinho e o seu item? Não dá para desfazer: os produtos continuam no mercado.')).toBeVisible()
+  await expect(card.getByRole('table')).toBeVisible()
+  await card.getByRole('button', { name: 'Sim, excluir o carrinho' }).click()
+  await expect(card).toHaveCount(0)
+  await expect(page.getByText('Seus carrinhos estão vazios', { exact: false })).toBeVisible()
+})

@@ -70,5 +70,7 @@ export const cartScreenMessages = {
   changedTitle: 'Preços alterados',
   sentLink: 'Ver pedidos',
   cartGone: 'Este carrinho não existe mais.',
+  confirmDelete: (items: number) => `Excluir este carrinho e ${items === 1 ? 'o seu item' : `os seus ${items} itens`}? Não dá para desfazer: os produtos continuam no mercado.`,
+  confirmDeleteButton: 'Sim, excluir o carrinho',
   sentElsewhere: 'Este carrinho não existe mais: se ele foi enviado em outra aba ou por outra pessoa da empresa, o pedido está em Pedidos.',
 } as const
