@@ -132,14 +132,20 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
                     {c.visivel ? '' : ' · oculta para os compradores'}
                   </small>
                 </th>
-                <td>{conditionDetailsMessages.tableType[c.tipo_tabela]}</td>
-                <td className="nowrap">{dateText(c.inicio)}</td>
-                <td className="nowrap">{dateText(c.fim)}</td>
-                <td className="nowrap">{createdText(c.created_at)}</td>
-                <td className="nowrap">
+                <td data-label="Tabela">{conditionDetailsMessages.tableType[c.tipo_tabela]}</td>
+                <td className="nowrap" data-label="Início">
+                  {dateText(c.inicio)}
+                </td>
+                <td className="nowrap" data-label="Fim">
+                  {dateText(c.fim)}
+                </td>
+                <td className="nowrap" data-label="Criada em">
+                  {createdText(c.created_at)}
+                </td>
+                <td className="nowrap" data-label="Mínimos">
                   {minimumsText(c.minimo_valor_centavos, c.minimo_quantidade)}
                 </td>
-                <td>
+                <td data-label="Situação">
                   <ActiveForm condition={c} canChange={canChange} />
                 </td>
                 {canChange ? (

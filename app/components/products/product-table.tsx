@@ -133,15 +133,21 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
                     {[p.ean ? `EAN ${p.ean}` : null, p.codigo ? `Cód. ${p.codigo}` : null, `${p.unidade}`].filter(Boolean).join(' · ')}
                   </small>
                 </th>
-                <td>{p.marca ?? '—'}</td>
-                <td>{p.categoria ?? '—'}</td>
-                <td className="nowrap">{p.ncm ? formatNcm(p.ncm) : '—'}</td>
-                <td className="numeric nowrap">{formatBrl(p.preco_centavos)}</td>
-                <td className="numeric">{p.embalagem}</td>
-                <td>
+                <td data-label="Marca">{p.marca ?? '—'}</td>
+                <td data-label="Categoria">{p.categoria ?? '—'}</td>
+                <td className="nowrap" data-label="NCM">
+                  {p.ncm ? formatNcm(p.ncm) : '—'}
+                </td>
+                <td className="numeric nowrap" data-label="Preço">
+                  {formatBrl(p.preco_centavos)}
+                </td>
+                <td className="numeric" data-label="Embalagem">
+                  {p.embalagem}
+                </td>
+                <td data-label="Ativo">
                   <FlagForm product={p} field="ativo" on={p.ativo} canChange={canChange} />
                 </td>
-                <td>
+                <td data-label="Imposto">
                   <FlagForm product={p} field="imposto" on={p.imposto} canChange={canChange} />
                 </td>
                 {canChange ? (

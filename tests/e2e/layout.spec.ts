@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test'
+import { CENTRAL, enterCompany, SOL } from './chat-helpers.ts'
+import { BRUNO, DEMO, test } from './helpers.ts'
+
+// Found trying the product (2026-11-26): a page wider than the window scrolls sideways and hides what is past
+// its edge. The screen-reader labels of a table's buttons widened the page past the table's own scroll box, and
+// a form modal's fields were wider than the modal on a phone.
+
+/** The page's width beyond the window's, and the open modal's beyond its box (0 when both fit). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const modal = document.querySelector('.route-modal')
+    return {
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      modal: modal ? modal.scrollWidth - modal.clientWidth : 0,
+    }
+  })
+
+test('a condition’s products fit a 1,366 px window: only their table scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await enterCompany(page, DEMO, SOL)
+  await page.goto('/conditions')
+  await page.getByRole('link', { name: 'Tabela Genéricos Novembro' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Produtos da condição', exact: true })).toBeVisible()
+  expect(await overflow(page)).toEqual({ page: 0, modal: 0 })
+})
+
+test('on a phone, the product form, the products and the profile fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await enterCompany(page, DEMO, SOL)
+  await page.goto('/products?modal=novo')
+  await expect(page.getByRole('dialog', { name: 'Novo produto' })).toBeVisible()
+  expect(await overflow(page)).toEqual({ page: 0, modal: 0 })
+  // The modal's backdrop covers the whole screen, from its top.
+  expect(await page.locator('.route-modal-backdrop').evaluate((el) => el.getBoundingClientRect().top)).toBe(0)
+  await page.goto('/products')
+  // A row's values say what they are, as the customers' do.
+  await expect(page.locator('tbody tr').first().locator('td[data-label="Preço"]')).toBeVisible()
+  expect((await overflow(page)).page).toBe(0)
+  await page.goto('/profile')
+  await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible()
+  expect((await overflow(page)).page).toBe(0)
+})
+
+test('a retailer’s orders show the one side it has: the orders it placed', async ({ page }) => {
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/orders')
+  await expect(page.getByRole('heading', { name: 'Pedidos', exact: true })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Lados dos pedidos' })).toHaveCount(0)
+})
