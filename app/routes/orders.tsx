@@ -155,7 +155,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
 }
 
 function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
-  const { list, periodError, pedidos, cliente, detail, pedidoId, customerId } = loaderData
+  const { list, periodError, pedidos, cliente, detail, pedidoId, customerId, tipo } = loaderData
   const href = useTeamHref()
   const live = useOrderLive()
   const revalidator = useRevalidator()
@@ -179,7 +179,8 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
         <p>
           <Link to="/customers">{m.backToCustomers}</Link>
         </p>
-      ) : (
+      ) : tipo === 'v' && list.aba === 'C' ? null : (
+        // A retailer only buys: its orders placed are its only side (a link to the other still opens it).
         <nav aria-label="Lados dos pedidos">
           <ul className="team-tabs">
             {(['recebidos', 'feitos'] as const).map((tab) => (

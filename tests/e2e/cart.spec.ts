@@ -68,6 +68,9 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   expect(again.status()).toBe(200)
   expect(((await again.json()) as { pedido: { id: number } }).pedido.id).toBe(id)
   await expect(page.getByRole('link', { name: 'Carrinho, vazio' })).toBeVisible()
+  // The order's totals say what took the subtotal to the total, as the cart did.
+  await page.goto(`/orders?aba=feitos&pedido=${id}`)
+  await expect(page.locator('.order-totals')).toContainText(/Tokenbase-?\d+(,\d+)?% \(− R\$\s?[\d.]+,\d{2}\)/)
 })
 
 /** Sets the demo condition line's net price as Ana (the seller); answers the price it had. */

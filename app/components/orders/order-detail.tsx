@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
 import { formatDateTime } from '~/components/team/format.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import type { Answer } from '~/domain/shared/contract.ts'
 import type * as ordersApi from '~/domain/orders/contract.ts'
@@ -145,6 +146,13 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
           <dt>{m.subtotal}</dt>
           <dd>{formatBrl(order.subtotal_centavos)}</dd>
         </div>
+        {order.tokenbase ? (
+          // What takes the subtotal to the total, as the cart showed it.
+          <div>
+            <dt>{m.tokenbase}</dt>
+            <dd>{`${formatPercent(order.tokenbase.percent)}% (− ${formatBrl(order.tokenbase.valor)})`}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{m.total}</dt>
           <dd>
