@@ -10,6 +10,7 @@ import * as checkoutApi from '~/domain/checkout/contract.ts'
 import { quantityProblem } from '~/domain/checkout/quantity.ts'
 import * as marketApi from '~/domain/market/contract.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
+import { INVITE_LABELS } from '~/domain/organization/company-messages.ts'
 import { AddToCartFormSchema, AddToListFormSchema, FavoriteFormSchema, ListQuantityFormSchema, ListRemoveFormSchema } from '~/domain/market/schemas.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
@@ -66,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
   ])
   if (page) redirectPastLastPage(request, state.page, page)
-  return { state, page, facets, verticais: verticals.verticais, list, offers: offers ? (offers.ok ? offers.data.produto : null) : undefined }
+  return { state, page, facets, verticais: verticals.verticais, list, offers: offers ? (offers.ok ? offers.data.produto : null) : undefined, tipo: company.tipo }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -139,7 +140,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Market({ loaderData }: Route.ComponentProps) {
-  const { state, page, facets, verticais, list, offers } = loaderData
+  const { state, page, facets, verticais, list, offers, tipo } = loaderData
   const href = useListHref()
   const filtered = Boolean(state.q || state.vertical || state.marca || state.categoria || state.favoritos)
   return (
@@ -163,6 +164,19 @@ export default function Market({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="empty-state" role="status">
               <p>{filtered ? m.noneFound : m.empty}</p>
+              {filtered ? null : (
+                // Nothing to buy yet: the two ways in, also in the side menu.
+                <p className="toolbar">
+                  <Link to="?modal=convite" className="button primary" preventScrollReset>
+                    {INVITE_LABELS[tipo]}
+                  </Link>
+                  {tipo === 'v' ? (
+                    <Link to="?modal=bandeira" className="button" preventScrollReset>
+                      {m.myFlag}
+                    </Link>
+                  ) : null}
+                </p>
+              )}
             </div>
           )}
         </>

@@ -43,6 +43,7 @@ export const marketMessages = {
   title: 'Mercado',
   searchLabel: 'Buscar produtos',
   searchPlaceholder: 'Nome, marca, categoria, EAN ou código',
+  myFlag: 'Minha bandeira',
   empty: 'Nenhum produto disponível para compra ainda. Quando um fornecedor incluir sua empresa em uma condição comercial, os produtos dela aparecem aqui.',
   noneFound: 'Nenhum produto encontrado com estes filtros.',
   bestOffer: 'Melhor oferta',
