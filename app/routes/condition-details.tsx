@@ -2,6 +2,7 @@ import { data, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/condition-details'
 import { CONDITION_TAB_VIEWS } from '~/components/conditions/detail-tabs.tsx'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
+import { formatPercent } from '~/domain/conditions/percent.ts'
 import { MAX_DB_INT } from '~/domain/shared/fields.ts'
 import { CONDITION_TABS, conditionDetailsMessages as m, minimumsText, type ConditionTabId } from '~/domain/conditions/tabs.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
@@ -97,7 +98,7 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
       <h1 id="condition-title">{m.title(detail.condicao.nome)}</h1>
       {detail.acesso === 'ol' && detail.parceiro ? (
         <p className="notice notice-info">
-          {m.seller(detail.vendedor.nome)}. {detail.parceiro.status === 'pendente' ? m.olPending : m.asOl(detail.parceiro.desconto_extra.replace('.', ','))}
+          {m.seller(detail.vendedor.nome)}. {detail.parceiro.status === 'pendente' ? m.olPending : m.asOl(formatPercent(detail.parceiro.desconto_extra))}
         </p>
       ) : null}
       <Summary detail={detail} />

@@ -5,13 +5,12 @@ import { StatusBadge } from '~/components/conditions/partner-status.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
 import { Pagination } from '~/components/team/team-tabs.tsx'
-import { formatBrl } from '~/domain/catalog/money.ts'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
 import * as partnersApi from '~/domain/conditions/partners-contract.ts'
 import { partnerMessages as pm, partnerScreenMessages as s } from '~/domain/conditions/partners-messages.ts'
 import { BlacklistBuyerFormSchema, PartnerOrgFormSchema } from '~/domain/conditions/partners-schemas.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
-import { conditionDetailsMessages as cm, conditionDetailsPath } from '~/domain/conditions/tabs.ts'
+import { conditionDetailsMessages as cm, conditionDetailsPath, minimumsText } from '~/domain/conditions/tabs.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import { api, apiErrorMessages, type ApiResult } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
@@ -160,9 +159,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{cm.minimums}</dt>
-          <dd>
-            {formatBrl(c.minimo_valor_centavos)} · {c.minimo_quantidade} un.
-          </dd>
+          <dd>{minimumsText(c.minimo_valor_centavos, c.minimo_quantidade)}</dd>
         </div>
         <div>
           <dt>{s.olMirror}</dt>
