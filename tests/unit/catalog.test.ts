@@ -5,6 +5,7 @@ import { catalogMessages as m } from '~/domain/catalog/messages.ts'
 import { centavosFromNumber, centavosToInput, formatBrl, MAX_CENTAVOS, normalizedBrl, parseBrl, readBrl, typedBrl } from '~/domain/catalog/money.ts'
 import { formatNcm, parseNcm } from '~/domain/catalog/ncm.ts'
 import { BulkFormSchema, ProductFormSchema } from '~/domain/catalog/schemas.ts'
+import { productSheet } from '~/domain/catalog/product-sheet.ts'
 
 describe('EAN-13 check digit', () => {
   test('computes the GS1 check digit', () => {
@@ -111,5 +112,15 @@ describe('ProductFormSchema', () => {
     const none = new FormData()
     none.set('acao', 'ativar')
     expect(errorsOf(parseWithZod(none, { schema: BulkFormSchema }))).toMatchObject({ ids: [m.idsRequired] })
+  })
+})
+
+describe('the products sheet’s columns', () => {
+  const column = (key: string) => productSheet.columns.find((c) => c.key === key)!
+  test('Ativo and Imposto read Sim or Não, and say so in the report', () => {
+    expect(column('ativo').parse('Sim')).toEqual({ ok: true, value: true })
+    expect(column('imposto').parse('não')).toEqual({ ok: true, value: false })
+    expect(column('ativo').parse('talvez')).toEqual({ ok: false, reason: 'Ativo deve ser Sim ou Não.' })
+    expect(column('imposto').parse('talvez')).toEqual({ ok: false, reason: 'Imposto deve ser Sim ou Não.' })
   })
 })

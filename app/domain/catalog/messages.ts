@@ -36,6 +36,9 @@ export const catalogMessages = {
   embalagemInvalid: `A embalagem deve ser um número inteiro de 1 a ${MAX_EMBALAGEM.toLocaleString('pt-BR')}.`,
   ativoInvalid: 'O campo ativo deve ser verdadeiro ou falso.',
   impostoInvalid: 'O campo imposto deve ser verdadeiro ou falso.',
+  /** A sheet's cell, as the template writes it. */
+  ativoSheetInvalid: 'Ativo deve ser Sim ou Não.',
+  impostoSheetInvalid: 'Imposto deve ser Sim ou Não.',
   valorInvalid: 'O valor deve ser 0 ou 1.',
   idsRequired: 'Selecione ao menos um produto.',
   idsTooMany: `Selecione no máximo ${MAX_BULK_IDS} produtos de uma vez.`,
