@@ -63,7 +63,7 @@ export function RegrasTab({ data, actionData }: ConditionTabProps) {
           <p>Nenhuma regra de desconto nesta condição.</p>
         </div>
       ) : (
-        <ul className="stack" aria-label="Regras">
+        <ul className="stack rule-list" aria-label="Regras">
           {d.regras.map((r) => (
             <li key={r.id} className="card">
               <h3>
@@ -73,7 +73,7 @@ export function RegrasTab({ data, actionData }: ConditionTabProps) {
               <p>{describe(r)}</p>
               <p className="muted">{r.parceiro_id === null ? 'Vale para todos os pedidos da condição.' : `Só nos pedidos pelo OL ${r.parceiro_nome ?? ''}.`}</p>
               {mayChange(r) ? (
-                <div className="actions">
+                <div className="row-end">
                   <Link to={href({ modal: 'editar-regra', id: r.id })} className="button" aria-label={`Editar regra ${r.nome}`} preventScrollReset>
                     Editar
                   </Link>
