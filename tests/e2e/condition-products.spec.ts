@@ -38,9 +38,19 @@ test('a seller adds 3 products to a condition, sets discounts and sees the compu
 
   await page.getByRole('link', { name: 'Adicionar produtos' }).click()
   const add = page.getByRole('dialog', { name: 'Adicionar produtos à condição' })
+  // Sent with nothing ticked: the picker stays open on its search, and says why.
+  await add.getByRole('searchbox', { name: 'Buscar no catálogo' }).fill('dipirona')
+  await add.getByRole('button', { name: 'Buscar' }).click()
+  await expect(add.getByLabel(/^Sabão em pó 1 kg/)).toHaveCount(0)
+  await add.getByRole('button', { name: 'Adicionar selecionados' }).click()
+  await expect(page.getByText('Selecione ao menos um produto.')).toBeVisible()
+  await expect(add.getByRole('searchbox', { name: 'Buscar no catálogo' })).toHaveValue('dipirona')
+  await add.getByRole('searchbox', { name: 'Buscar no catálogo' }).fill('')
+  await add.getByRole('button', { name: 'Buscar' }).click()
   for (const name of ['Sabão em pó 1 kg', 'Dipirona 500 mg', 'Paracetamol 750 mg']) await add.getByLabel(new RegExp(`^${name}`)).check()
   await add.getByRole('button', { name: 'Adicionar selecionados' }).click()
   await expect(page.getByText('3 produtos adicionados à condição.')).toBeVisible()
+  await expect(page).not.toHaveURL(/[?&]pq=/)
   await expect(row(page, 'Sabão em pó 1 kg')).toContainText('R$ 12,90')
 
   // Bulk edit of the ticked lines: 12,5 % off every one.

@@ -101,10 +101,17 @@ async function act(ctx: ConditionTabContext, intent: string, formData: FormData)
       .join(' ')
   switch (intent) {
     case 'adicionar': {
+      // Refused, the picker stays open on its search and page; done, the list is shown without them.
+      const picker = new URL(back, 'http://x')
+      picker.searchParams.set('modal', 'adicionar')
+      const list = new URL(back, 'http://x')
+      for (const key of ['pq', 'pp']) list.searchParams.delete(key)
+      const to = (url: URL) => `${url.pathname}${url.search}`
       const submission = parseWithZod(formData, { schema: AddLinesFormSchema })
-      if (submission.status !== 'success') return toast('error', errorsOf(submission.error) || m.idsRequired)
+      if (submission.status !== 'success') return redirectWithToast(request, to(picker), { kind: 'error', text: errorsOf(submission.error) || m.idsRequired })
       const res = await api(request, api_.importCondicao, { json: { condicao_id: conditionId, produtos: submission.value.ids } })
-      return toast(res.ok ? 'success' : 'error', res.ok ? res.data.message : apiErrorMessages(res.data).join(' '))
+      if (!res.ok) return redirectWithToast(request, to(picker), { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
+      return redirectWithToast(request, to(list), { kind: 'success', text: res.data.message })
     }
     case 'selecionados': {
       const ids = formData.getAll('ids').map(String).filter((v) => /^\d{1,10}$/.test(v))
