@@ -17,7 +17,9 @@ function linkHref(link: { type: string; content: string }) {
   if (/^https?:\/\//i.test(link.content)) return link.content
   if (link.type === 'whatsapp') {
     const digits = link.content.replace(/\D/g, '')
-    return digits ? `https://wa.me/55${digits}` : null
+    // The country code is added unless the number already has it (12 or 13 digits from 55).
+    if (!digits) return null
+    return `https://wa.me/${digits.length >= 12 && digits.startsWith('55') ? '' : '55'}${digits}`
   }
   return null
 }

@@ -76,6 +76,15 @@ describe('POST api/empresas/updateprofile', () => {
     })
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.id))
     expect(row.razaoSocial).toBe(org.razaoSocial)
+    // A link's text must fit its kind: a site is an address, a WhatsApp a number.
+    const links = await t.post(
+      '/api/empresas/updateprofile',
+      { ...details(org.id), links: [{ type: 'site', content: 'javascript:alert(1)' }, { type: 'whatsapp', content: 'abc' }, { type: 'instagram', content: '@empresa' }] },
+      { token: admin.token },
+    )
+    expect(links.status).toBe(422)
+    expect(links.body.errors).toEqual({ 'links.0.content': [cm.linkSiteInvalid], 'links.1.content': [cm.linkWhatsappInvalid] })
+    expect(await t.db.select().from(organizationContactLinks).where(eq(organizationContactLinks.organizationId, org.id))).toEqual([])
   })
 
   test('a member who is not admin cannot edit (403) and nothing changes', async () => {

@@ -218,3 +218,27 @@ test('the first Tab of a company screen offers to skip the header and the menu; 
   await page.keyboard.press('Tab')
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
 })
+
+test('a visiting card’s link must fit its kind: a site is an address, a WhatsApp a number', async ({ page }) => {
+  await enterCompany(page, DEMO, SOL)
+  await page.goto('/visiting-card')
+  await page.getByLabel('Tipo do link 1').selectOption({ label: 'Site' })
+  await page.getByLabel('Link 1', { exact: true }).fill('javascript:alert(1)')
+  await page.getByLabel('Link 1', { exact: true }).blur()
+  await expect(page.getByLabel('Link 1', { exact: true })).toHaveAccessibleDescription('Informe o endereço do site, ex.: https://www.suaempresa.com.br.')
+  await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeDisabled()
+})
+
+test('without JavaScript, the server refuses a WhatsApp link that is not a number, at its field', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await login(page, DEMO.email, DEMO.password)
+  await page.getByRole('button', { name: `Entrar em ${SOL.nome}` }).click()
+  await page.goto('/visiting-card')
+  await page.getByLabel('Tipo do link 1').selectOption({ label: 'WhatsApp' })
+  await page.getByLabel('Link 1', { exact: true }).fill('abc')
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click()
+  await expect(page.getByLabel('Link 1', { exact: true })).toHaveAccessibleDescription('Informe o WhatsApp com DDD, só o número: (11) 99999-9999.')
+  await expect(page.getByLabel('Link 1', { exact: true })).toHaveValue('abc')
+  await context.close()
+})

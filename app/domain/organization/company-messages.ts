@@ -8,6 +8,8 @@ export const companyMessages = {
   ufInvalid: 'UF inválida.',
   linkTypeInvalid: 'Tipo de link inválido.',
   linkRequired: 'O link não pode ficar vazio.',
+  linkSiteInvalid: 'Informe o endereço do site, ex.: https://www.suaempresa.com.br.',
+  linkWhatsappInvalid: 'Informe o WhatsApp com DDD, só o número: (11) 99999-9999.',
   tooManyLinks: 'Informe no máximo 10 links.',
   profileSaved: 'Dados da empresa atualizados!',
   logoSaved: 'Logo atualizado!',

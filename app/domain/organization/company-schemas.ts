@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { companyMessages as m } from './company-messages.ts'
 import { UFS } from '../shared/uf.ts'
+import { linkContentProblem } from './link-content.ts'
 import { LINK_TYPES } from './link-types.ts'
 import { text } from '../shared/text.ts'
 
@@ -34,10 +35,15 @@ export const CompanyDetailsSchema = z.object({
     .refine((v) => v === null || (UFS as readonly string[]).includes(v), m.ufInvalid),
   links: z
     .array(
-      z.object({
-        type: z.enum(LINK_TYPES, { error: m.linkTypeInvalid }),
-        content: text({ required: m.linkRequired, max: 255, tooLong: m.tooLong('O link', 255) }),
-      }),
+      z
+        .object({
+          type: z.enum(LINK_TYPES, { error: m.linkTypeInvalid }),
+          content: text({ required: m.linkRequired, max: 255, tooLong: m.tooLong('O link', 255) }),
+        })
+        .superRefine((link, ctx) => {
+          const problem = linkContentProblem(link.type, link.content)
+          if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem })
+        }),
     )
     .max(10, m.tooManyLinks)
     .default([]),
@@ -64,6 +70,8 @@ export const VisitingCardFormSchema = CompanyDetailsSchema.extend({
         if (row.content && !(LINK_TYPES as readonly string[]).includes(row.type ?? '')) {
           ctx.addIssue({ code: 'custom', path: [i, 'type'], message: m.linkTypeInvalid })
         }
+        const problem = row.content ? linkContentProblem(row.type ?? '', row.content) : null
+        if (problem) ctx.addIssue({ code: 'custom', path: [i, 'content'], message: problem })
       })
     })
     .transform((rows) => rows.flatMap((row) => (row.content ? [{ type: row.type as (typeof LINK_TYPES)[number], content: row.content }] : [])))
