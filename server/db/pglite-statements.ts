@@ -152,12 +152,10 @@ function resultsOf<T>(messages: Message[], clientParsers: Record<number | string
 // The frontend messages of PostgreSQL's extended query protocol (protocol 3.0), text format throughout.
 const encoder = new TextEncoder()
 
-function message(type: string, ...parts: (Uint8Array | number[])[]) {
-  const length = 4 + parts.reduce((sum, p) => sum + p.length, 0)
-  const out = new Uint8Array(1 + length)
-  out[0] = type.charCodeAt(0)
-  new DataView(out.buffer).setInt32(1, length)
-  let at = 5
+/** The parts one after another, in one buffer. */
+function concat(parts: readonly (Uint8Array | number[])[]) {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0))
+  let at = 0
   for (const part of parts) {
     out.set(part, at)
     at += part.length
@@ -165,12 +163,13 @@ function message(type: string, ...parts: (Uint8Array | number[])[]) {
   return out
 }
 
-function cString(text: string) {
-  const bytes = encoder.encode(text)
-  const out = new Uint8Array(bytes.length + 1)
-  out.set(bytes)
-  return out
+/** A message: its type's letter, its length (itself included), its parts. */
+const message = (type: string, ...parts: (Uint8Array | number[])[]) => {
+  const body = concat(parts)
+  return concat([[type.charCodeAt(0)], int32(4 + body.length), body])
 }
+
+const cString = (text: string) => concat([encoder.encode(text), [0]])
 const int16 = (n: number) => [(n >> 8) & 0xff, n & 0xff]
 const int32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]
 
@@ -191,12 +190,5 @@ function bindMessage(name: string, values: (string | null)[]) {
 const EXECUTE = message('E', cString(''), int32(0))
 const SYNC = message('S')
 
-function frames(...messages: Uint8Array[]) {
-  const out = new Uint8Array(messages.reduce((sum, m) => sum + m.length, 0))
-  let at = 0
-  for (const m of messages) {
-    out.set(m, at)
-    at += m.length
-  }
-  return out
-}
+/** Messages sent in one call into the engine. */
+const frames = (...messages: Uint8Array[]) => concat(messages)
