@@ -157,6 +157,26 @@ export async function takeToast(request: Request): Promise<{ toast: Toast; setCo
   return { toast: { kind: value.kind, text: value.text }, setCookie: await flashCookie().serialize('', { expires: new Date(0) }) }
 }
 
+let signedUpCookie: ReturnType<typeof createCookie> | undefined
+/** The e-mail an account was just created with, for the Login that sign-up leads to (ten minutes, read once). */
+function signedUpEmailCookie() {
+  signedUpCookie ??= createCookie('__signed_up', { ...cookieOptions(), maxAge: 10 * 60 })
+  return signedUpCookie
+}
+
+/** Sign-up's redirect to Login carries the new account's e-mail, so the person does not type it again. */
+export async function withSignedUpEmail(response: Response, email: string) {
+  response.headers.append('Set-Cookie', await signedUpEmailCookie().serialize(email))
+  return response
+}
+
+/** The e-mail sign-up left, and the Set-Cookie that consumes it. */
+export async function takeSignedUpEmail(request: Request): Promise<{ email: string; setCookie: string } | null> {
+  const email = await signedUpEmailCookie().parse(request.headers.get('Cookie'))
+  if (typeof email !== 'string' || !email) return null
+  return { email, setCookie: await signedUpEmailCookie().serialize('', { expires: new Date(0) }) }
+}
+
 /** Adds the toast to a response (a redirect) the caller has built. */
 export async function withToast(response: Response, toast: Toast) {
   response.headers.append('Set-Cookie', await flashCookie().serialize(toast))

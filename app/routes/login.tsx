@@ -12,7 +12,7 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectAfterLogin } from '~/lib/post-login.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { LoginSchema } from '~/domain/auth/schemas.ts'
-import { getAuth, startSession } from '~/lib/session.server.ts'
+import { getAuth, startSession, takeSignedUpEmail } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const loginSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.LoginSchema))
@@ -33,7 +33,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Only the Login at / moves on; an unknown path keeps showing Login (spec §2).
     if (!params['*']) throw redirect('/personal-environment')
   }
-  return null
+  // Right after sign-up: the new account's e-mail is already in the form.
+  const signedUp = await takeSignedUpEmail(request)
+  return signedUp ? data({ email: signedUp.email }, { headers: { 'Set-Cookie': signedUp.setCookie } }) : { email: null }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -56,8 +58,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 
-export default function Login({ actionData }: Route.ComponentProps) {
-  const { form, fields, formProps, submitDisabled } = useValidatedForm(loginSchema, { id: 'login', lastResult: actionData?.result })
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(loginSchema, {
+    id: 'login',
+    lastResult: actionData?.result,
+    defaultValue: loaderData.email ? { email: loaderData.email } : undefined,
+  })
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
   // Login shows when nobody is logged in: the user profile is empty (spec §4).
@@ -67,8 +73,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" {...formProps}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormErrors form={form} />
-        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
-        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
+        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: !loaderData.email }} />
+        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password', autoFocus: Boolean(loaderData.email) }} />
         <div className="row-between">
           <CheckboxField label="Lembrar de mim" meta={fields.remember} />
           <Link to="/forgot-password">Esqueceu a senha?</Link>

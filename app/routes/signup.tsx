@@ -10,7 +10,7 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { authMessages } from '~/domain/auth/messages.ts'
 import { capitalise, SignupSchema } from '~/domain/auth/schemas.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
-import { redirectWithToast } from '~/lib/session.server.ts'
+import { redirectWithToast, withSignedUpEmail } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const signupSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.SignupSchema))
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Login next, keeping where the person was going (e.g. the team invite that sent them here).
   const redirectTo = safeRedirect(formData.get('redirectTo'), '')
   const login = redirectTo ? `/?${new URLSearchParams({ redirectTo })}` : '/'
-  return redirectWithToast(request, login, { kind: 'success', text: authMessages.signupSuccess })
+  return withSignedUpEmail(await redirectWithToast(request, login, { kind: 'success', text: authMessages.signupSuccess }), email)
 }
 
 

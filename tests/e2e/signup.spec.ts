@@ -22,6 +22,11 @@ test('a person signs up, lands on Login, logs in with the capitalised name and s
   await expect(page.getByText(MSG.signupSuccess)).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
+  // The new account's e-mail is already in the form, the password next; once only.
+  await expect(page.getByLabel('E-mail')).toHaveValue(email)
+  await expect(page.getByLabel('Senha')).toBeFocused()
+  await page.reload()
+  await expect(page.getByLabel('E-mail')).toHaveValue('')
 
   await login(page, email, NEW_PASSWORD)
   await expect(page).toHaveURL(/\/personal-environment$/)
