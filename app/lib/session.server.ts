@@ -140,47 +140,49 @@ export async function requireAuth(request: Request) {
   return auth
 }
 
-let toastCookie: ReturnType<typeof createCookie> | undefined
 /**
- * The toast a redirect leaves for the next page, in a cookie of its own: a message is no
- * secret, and an anonymous visitor (after sign-up, a password reset) gets no server session.
+ * A value a redirect leaves for the next page, in a cookie of its own, read there once: `put` adds it to the
+ * redirect; `take` answers it with the Set-Cookie that consumes it. Messages and the e-mail just signed up with
+ * are no secret, and an anonymous visitor (after sign-up, a password reset) gets no server session.
  */
-function flashCookie() {
-  toastCookie ??= createCookie('__flash', cookieOptions())
-  return toastCookie
+function readOnceCookie(name: string, maxAge?: number) {
+  let cookie: ReturnType<typeof createCookie> | undefined
+  const jar = () => (cookie ??= createCookie(name, maxAge ? { ...cookieOptions(), maxAge } : cookieOptions()))
+  return {
+    async put(response: Response, value: unknown) {
+      response.headers.append('Set-Cookie', await jar().serialize(value))
+      return response
+    },
+    async take(request: Request): Promise<{ value: unknown; setCookie: string } | null> {
+      const value = await jar().parse(request.headers.get('Cookie'))
+      return value ? { value, setCookie: await jar().serialize('', { expires: new Date(0) }) } : null
+    },
+  }
 }
+
+const toastCookie = readOnceCookie('__flash')
 
 /** The pending toast, and the Set-Cookie that consumes it. */
 export async function takeToast(request: Request): Promise<{ toast: Toast; setCookie: string } | null> {
-  const value = await flashCookie().parse(request.headers.get('Cookie'))
-  if (!value || typeof value.text !== 'string' || !['success', 'error', 'info'].includes(value.kind)) return null
-  return { toast: { kind: value.kind, text: value.text }, setCookie: await flashCookie().serialize('', { expires: new Date(0) }) }
-}
-
-let signedUpCookie: ReturnType<typeof createCookie> | undefined
-/** The e-mail an account was just created with, for the Login that sign-up leads to (ten minutes, read once). */
-function signedUpEmailCookie() {
-  signedUpCookie ??= createCookie('__signed_up', { ...cookieOptions(), maxAge: 10 * 60 })
-  return signedUpCookie
-}
-
-/** Sign-up's redirect to Login carries the new account's e-mail, so the person does not type it again. */
-export async function withSignedUpEmail(response: Response, email: string) {
-  response.headers.append('Set-Cookie', await signedUpEmailCookie().serialize(email))
-  return response
-}
-
-/** The e-mail sign-up left, and the Set-Cookie that consumes it. */
-export async function takeSignedUpEmail(request: Request): Promise<{ email: string; setCookie: string } | null> {
-  const email = await signedUpEmailCookie().parse(request.headers.get('Cookie'))
-  if (typeof email !== 'string' || !email) return null
-  return { email, setCookie: await signedUpEmailCookie().serialize('', { expires: new Date(0) }) }
+  const taken = await toastCookie.take(request)
+  const value = taken?.value as Partial<Toast> | undefined
+  if (!taken || !value || typeof value.text !== 'string' || !['success', 'error', 'info'].includes(value.kind ?? '')) return null
+  return { toast: { kind: value.kind!, text: value.text }, setCookie: taken.setCookie }
 }
 
 /** Adds the toast to a response (a redirect) the caller has built. */
-export async function withToast(response: Response, toast: Toast) {
-  response.headers.append('Set-Cookie', await flashCookie().serialize(toast))
-  return response
+export const withToast = (response: Response, toast: Toast) => toastCookie.put(response, toast)
+
+/** The e-mail an account was just created with, for the Login that sign-up leads to (ten minutes, read once). */
+const signedUpCookie = readOnceCookie('__signed_up', 10 * 60)
+
+/** Sign-up's redirect to Login carries the new account's e-mail, so the person does not type it again. */
+export const withSignedUpEmail = (response: Response, email: string) => signedUpCookie.put(response, email)
+
+/** The e-mail sign-up left, and the Set-Cookie that consumes it. */
+export async function takeSignedUpEmail(request: Request): Promise<{ email: string; setCookie: string } | null> {
+  const taken = await signedUpCookie.take(request)
+  return taken && typeof taken.value === 'string' ? { email: taken.value, setCookie: taken.setCookie } : null
 }
 
 /** A redirect with a toast; `session` is committed too when given (the caller changed it). */
