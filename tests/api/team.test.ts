@@ -261,6 +261,18 @@ describe('GET api/myteam/{id}/getcargos', () => {
     expect(res.status).toBe(403)
   })
 
+  test('roles to list do not open them to a removed member or to another company’s admin', async () => {
+    const { org } = await adminWithOrg()
+    await addCargo(org.id, 'Vendas')
+    const gone = await addMember(org.id, { active: false })
+    const other = await adminWithOrg()
+    for (const token of [gone.token, other.admin.token]) {
+      const res = await t.get(`/api/myteam/${org.id}/getcargos`, { token })
+      expect(res.status).toBe(403)
+      expect(res.body).toEqual({ message: NOT_A_MEMBER })
+    }
+  })
+
   test.each([['abc'], ['0'], ['-1'], ['1.5'], ['99999999999']])('an organization id %s answers 422 in Portuguese', async (id) => {
     const u = await newUser(t)
     const res = await t.get(`/api/myteam/${id}/getcargos`, { token: u.token })
@@ -968,6 +980,28 @@ describe('GET api/myteam/{id}/getusers', () => {
     expect(byMail.body.usuarios.data.map((u: any) => u.user_id)).toEqual([admin.id])
     const percent = await t.get(`/api/myteam/${org.id}/getusers?search=%25`, { token: admin.token })
     expect(percent.body.usuarios.total).toBe(0)
+  })
+
+  test('a page past the end keeps the total; a search that finds no one is an empty page, not a refusal', async () => {
+    const { admin, org } = await adminWithOrg()
+    await addMember(org.id, { name: 'Bia' })
+    const past = await t.get(`/api/myteam/${org.id}/getusers?page=5&per_page=1`, { token: admin.token })
+    expect(past.status).toBe(200)
+    expect(past.body.usuarios).toMatchObject({ current_page: 5, last_page: 2, total: 2, data: [], from: null, to: null })
+    const none = await t.get(`/api/myteam/${org.id}/getusers?search=ninguem`, { token: admin.token })
+    expect(none.status).toBe(200)
+    expect(none.body.usuarios).toMatchObject({ total: 0, data: [] })
+  })
+
+  test('members to list do not open them to a removed member or to another company’s admin', async () => {
+    const { org } = await adminWithOrg()
+    const gone = await addMember(org.id, { active: false })
+    const other = await adminWithOrg()
+    for (const token of [gone.token, other.admin.token]) {
+      const res = await t.get(`/api/myteam/${org.id}/getusers`, { token })
+      expect(res.status).toBe(403)
+      expect(res.body).toEqual({ message: NOT_A_MEMBER })
+    }
   })
 
   test('bad page or page size: 422', async () => {

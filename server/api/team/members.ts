@@ -1,12 +1,12 @@
 import * as teamApi from '../../../app/domain/team/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { memberLeft } from '../../db/chat-counters.ts'
 import { cargos, memberships, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
-import { requireMembership } from '../organizations/membership.ts'
+import { isActiveMember, orMembership, requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 import { inviteAnswer } from './invites.ts'
 import { activeAdminCount, assertCanGrant, beginTeamChange, findActiveMember, pendingInvite, requireCargoField, teamMessages as tm } from './shared.ts'
@@ -27,21 +27,27 @@ export function registerMembers(app: Api, { db }: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const { page = 1, per_page: perPage = teamApi.DEFAULT_PER_PAGE, search: rawSearch } = c.req.valid('query')
-      await requireMembership(db, c.get('user').id, id)
+      const userId = c.get('user').id
       const search = rawSearch?.trim() || undefined
       const conditions: (SQL | undefined)[] = [eq(memberships.organizationId, id)]
       if (search) conditions.push(or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))))
       const where = and(...conditions)
-      const [{ total }] = await db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where)
+      // The page, its total and the caller's membership in one statement; an empty page checks the rest apart.
       const rows = await db
-        .select({ m: memberships, u: users, cargo: cargos.nome })
+        .select({ m: memberships, u: users, cargo: cargos.nome, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .leftJoin(cargos, eq(cargos.id, memberships.cargoId))
-        .where(where)
+        .where(and(where, isActiveMember(userId, id)))
         .orderBy(desc(memberships.active), asc(users.name), asc(users.id))
         .limit(perPage)
         .offset((page - 1) * perPage)
+      await orMembership(rows, db, userId, id)
+      const total = rows.length
+        ? rows[0].total
+        : page > 1
+          ? (await db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where))[0].total
+          : 0
       const data = rows.map(({ m, u, cargo }) => ({
         user_id: u.id,
         nome: u.name,

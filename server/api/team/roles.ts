@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts'
 import { cargos, memberships } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
-import { requireMembership } from '../organizations/membership.ts'
+import { orMembership } from '../organizations/membership.ts'
 import { assertCanGrant, beginTeamChange, findCargo, listCargos, setCargoPermissions, teamMessages as tm } from './shared.ts'
 
 
@@ -35,8 +35,8 @@ export function registerRoles(app: Api, { db }: Deps) {
     createRoute({ ...teamApi.getcargos, middleware: [auth] as const }),
     async (c) => {
       const { id } = c.req.valid('param')
-      await requireMembership(db, c.get('user').id, id)
-      return c.json({ cargos: await listCargos(db, id) }, 200)
+      const userId = c.get('user').id
+      return c.json({ cargos: await orMembership(await listCargos(db, id, { readBy: userId }), db, userId, id) }, 200)
     },
   )
 
@@ -57,7 +57,7 @@ export function registerRoles(app: Api, { db }: Deps) {
           acao: 'cargo.criado',
           detalhes: { cargo_id: row.id, nome: row.nome, permissoes: body.permissoes },
         })
-        return (await listCargos(tx, body.organizacao_id, [row.id]))[0]
+        return (await listCargos(tx, body.organizacao_id, { only: [row.id] }))[0]
       })
       return c.json({ message: tm.cargoCreated, cargo }, 201)
     },
@@ -87,7 +87,7 @@ export function registerRoles(app: Api, { db }: Deps) {
             depois: { nome: body.nome, permissoes: body.permissoes },
           },
         })
-        return (await listCargos(tx, body.organizacao_id, [before.id]))[0]
+        return (await listCargos(tx, body.organizacao_id, { only: [before.id] }))[0]
       })
       return c.json({ message: tm.cargoUpdated, cargo }, 200)
     },

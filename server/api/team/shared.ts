@@ -1,10 +1,11 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/domain/team/messages.ts'
 import { PERMISSION_IDS, type PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { cargoPermissions, cargos, memberships, organizations, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail } from '../http.ts'
-import { requirePermission } from '../organizations/membership.ts'
+import { isActiveMember, requirePermission } from '../organizations/membership.ts'
+import { arrayParam } from '../../db/array-param.ts'
 
 /** The limits and texts live with the web screen's (app/domain/team/messages.ts): one source for both. */
 export { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages }
@@ -12,28 +13,38 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000
 
 const tm = teamMessages
 
-type CargoRow = typeof cargos.$inferSelect
 
-/** Roles of an organization with their permissions and active member counts, by name. */
-export async function listCargos(db: Db | Tx, organizationId: number, only?: number[]) {
-  const where = only ? and(eq(cargos.organizationId, organizationId), inArray(cargos.id, only)) : eq(cargos.organizationId, organizationId)
-  const rows = await db.select().from(cargos).where(where).orderBy(asc(cargos.nome), asc(cargos.id))
-  if (rows.length === 0) return []
-  const ids = rows.map((r) => r.id)
-  const perms = await db.select().from(cargoPermissions).where(inArray(cargoPermissions.cargoId, ids))
-  const counts = await db
-    .select({ cargoId: memberships.cargoId, n: count() })
-    .from(memberships)
-    .where(and(inArray(memberships.cargoId, ids), eq(memberships.active, true)))
-    .groupBy(memberships.cargoId)
-  return rows.map((row: CargoRow) => {
-    const held = new Set(perms.filter((p) => p.cargoId === row.id).map((p) => p.permissao))
+/**
+ * Roles of an organization with their permissions and active member counts, by name, in one statement.
+ * With `readBy`, only when that user is an active member (isActiveMember): the caller checks an empty answer.
+ */
+export async function listCargos(db: Db | Tx, organizationId: number, { only, readBy }: { only?: number[]; readBy?: number } = {}) {
+  const rows = await db
+    .select({
+      id: cargos.id,
+      organizationId: cargos.organizationId,
+      nome: cargos.nome,
+      // Written with aliases: drizzle leaves a one-table select's columns unqualified, so "id" would be the subquery's.
+      held: sql<string[]>`array(select cp.permissao from cargo_permissions cp where cp.cargo_id = cargos.id)`,
+      membros: sql<number>`(select count(*) from memberships cm where cm.cargo_id = cargos.id and cm.active)`.mapWith(Number),
+    })
+    .from(cargos)
+    .where(
+      and(
+        eq(cargos.organizationId, organizationId),
+        only ? sql`${cargos.id} = any(${arrayParam(only, 'integer')})` : undefined,
+        readBy === undefined ? undefined : isActiveMember(readBy, organizationId),
+      ),
+    )
+    .orderBy(asc(cargos.nome), asc(cargos.id))
+  return rows.map((row) => {
+    const held = new Set(row.held)
     return {
       id: row.id,
       organizacao_id: row.organizationId,
       nome: row.nome,
       permissoes: PERMISSION_IDS.filter((id) => held.has(id)) as string[],
-      membros: counts.find((c) => c.cargoId === row.id)?.n ?? 0,
+      membros: row.membros,
     }
   })
 }
