@@ -22,9 +22,15 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
   const location = useLocation()
   const modal = new URLSearchParams(location.search).get('modal')
   if (modal === 'bandeira' && company.tipo === 'v') return <FlagModal card={data.card} />
-  if (modal === 'cartao' && data.card) return <VisitingCardModal card={data.card} isAdmin={company.is_admin} />
-  if (modal === 'convite') return <ShareModal company={company} link={data.inviteLink} />
-  if (modal === 'tokenbase') return <TokenbaseModal tokenbase={company.tokenbase} />
+  if (modal === 'cartao' && data.card) return <VisitingCardModal card={data.card} canEdit={company.permissoes.includes('empresa')} />
+  if (modal === 'convite') {
+    if (!company.permissoes.includes('convites')) return <NotPermittedModal title={INVITE_LABELS[company.tipo]} text={partnerInviteMessages.notPermitted} />
+    return <ShareModal company={company} link={data.inviteLink} />
+  }
+  if (modal === 'tokenbase') {
+    if (!company.permissoes.includes('empresa')) return <NotPermittedModal title="Código Tokenbase" text={companyMessages.editNotPermitted} />
+    return <TokenbaseModal tokenbase={company.tokenbase} />
+  }
   if (modal === 'planos') return <PlansModal />
   if (modal === 'condicoes-suspensas') return <SuspendedConditionsModal />
   return null
@@ -84,6 +90,15 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
           </Link>
         </div>
       )}
+    </RouteModal>
+  )
+}
+
+/** A modal of the menu that the member's role does not allow: which permission to ask for, instead of a form refused on sending. */
+function NotPermittedModal({ title, text }: { title: string; text: string }) {
+  return (
+    <RouteModal title={title}>
+      <p role="status">{text}</p>
     </RouteModal>
   )
 }
@@ -201,11 +216,11 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
 }
 
 /** The company's visiting card (spec §2 Modals), opened from the header. */
-function VisitingCardModal({ card, isAdmin }: { card: VisitingCardData; isAdmin: boolean }) {
+function VisitingCardModal({ card, canEdit }: { card: VisitingCardData; canEdit: boolean }) {
   return (
     <RouteModal title="Cartão de visita">
       <VisitingCard card={card} />
-      {isAdmin ? (
+      {canEdit ? (
         <div className="button-row">
           <Link to="/visiting-card" className="button">
             Editar cartão

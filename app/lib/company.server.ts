@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import * as orgApi from '../domain/organization/contract.ts'
 import { callEndpoint } from './api-transport.server.ts'
 import { organizationMessages } from '../domain/organization/messages.ts'
+import type { PermissionId } from '../domain/team/permissions.ts'
 import { companyScreenAccess, landingPath, pagePath } from './company-screens.ts'
 import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, type AppSession } from './session.server.ts'
 
@@ -28,6 +29,7 @@ export type CompanyProfile = {
   active: boolean
   feedback: boolean
   is_admin: boolean
+  permissoes: PermissionId[]
   level: number
   restricoes: { restricao: string }[]
   bandeira_id: number | null

@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
   return {
     card: res.data,
-    isAdmin: company.is_admin,
+    canEdit: company.permissoes.includes('empresa'),
     tokenbase: company.tokenbase,
     flagCode: company.tipo === 'b' ? company.codigo_bandeira : null,
   }
@@ -71,13 +71,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function VisitingCardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { card, isAdmin, tokenbase, flagCode } = loaderData
+  const { card, canEdit, tokenbase, flagCode } = loaderData
   return (
     <section className="stack" aria-labelledby="vc-title">
       <h1 id="vc-title">Cartão de visita</h1>
       <VisitingCard card={card} />
-      <Codes tokenbase={tokenbase} flagCode={flagCode} />
-      {isAdmin ? (
+      <Codes tokenbase={tokenbase} flagCode={flagCode} canEdit={canEdit} />
+      {canEdit ? (
         <>
           <ImageUploadForms
             title="Logo"
@@ -90,22 +90,24 @@ export default function VisitingCardPage({ loaderData, actionData }: Route.Compo
           <DetailsForm card={card} lastResult={actionData?.result} />
         </>
       ) : (
-        <p className="muted">{companyMessages.onlyAdmins}</p>
+        <p className="muted">{companyMessages.editNotPermitted}</p>
       )}
     </section>
   )
 }
 
 /** The tokenbase code (its modal) and, for a flag, the code its units type in 'Minha bandeira'. */
-function Codes({ tokenbase, flagCode }: { tokenbase: string | null; flagCode: string | null }) {
+function Codes({ tokenbase, flagCode, canEdit }: { tokenbase: string | null; flagCode: string | null; canEdit: boolean }) {
   return (
     <div className="card stack">
       <h2>Códigos</h2>
       <p>
         Tokenbase: {tokenbase ? <strong>cadastrado</strong> : 'não cadastrado'}.{' '}
-        <Link to="?modal=tokenbase" preventScrollReset>
-          {tokenbase ? 'Ver ou alterar' : 'Cadastrar'}
-        </Link>
+        {canEdit ? (
+          <Link to="?modal=tokenbase" preventScrollReset>
+            {tokenbase ? 'Ver ou alterar' : 'Cadastrar'}
+          </Link>
+        ) : null}
       </p>
       {flagCode ? (
         <div className="stack">
@@ -113,13 +115,15 @@ function Codes({ tokenbase, flagCode }: { tokenbase: string | null; flagCode: st
           <output className="code-box" aria-labelledby="flag-code-caption">
             {flagCode}
           </output>
-          <Form method="post" action="/acoes/bandeira">
-            <input type="hidden" name="redirectTo" value="/visiting-card" />
-            <input type="hidden" name="intent" value="regenerate" />
-            <button type="submit" className="button">
-              Gerar novo código (o atual deixa de valer)
-            </button>
-          </Form>
+          {canEdit ? (
+            <Form method="post" action="/acoes/bandeira">
+              <input type="hidden" name="redirectTo" value="/visiting-card" />
+              <input type="hidden" name="intent" value="regenerate" />
+              <button type="submit" className="button">
+                Gerar novo código (o atual deixa de valer)
+              </button>
+            </Form>
+          ) : null}
         </div>
       ) : null}
     </div>

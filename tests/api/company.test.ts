@@ -87,13 +87,40 @@ describe('POST api/empresas/updateprofile', () => {
     expect(await t.db.select().from(organizationContactLinks).where(eq(organizationContactLinks.organizationId, org.id))).toEqual([])
   })
 
-  test('a member who is not admin cannot edit (403) and nothing changes', async () => {
+  test('a member whose role lacks "Editar dados da empresa" cannot edit (403) and nothing changes', async () => {
     const { org } = await setup()
     const member = await newUser(t, 'Membro')
     await t.db.insert(memberships).values({ userId: member.id, organizationId: org.id, isAdmin: false })
     const res = await t.post('/api/empresas/updateprofile', details(org.id), { token: member.token })
     expect(res.status).toBe(403)
-    expect(res.body.message).toBe(cm.onlyAdmins)
+    expect(res.body.message).toBe(cm.editNotPermitted)
+  })
+
+  test('a member whose role holds "Editar dados da empresa" edits; the profile lists the permissions each member holds', async () => {
+    const { admin, org } = await setup()
+    const member = await newUser(t, 'Editora')
+    const [cargo] = await t.db.insert(cargos).values({ organizationId: org.id, nome: 'Cadastro' }).returning()
+    await t.db.insert(cargoPermissions).values([
+      { cargoId: cargo.id, permissao: 'empresa' },
+      { cargoId: cargo.id, permissao: 'pedidos_ver' },
+    ])
+    await t.db.insert(memberships).values({ userId: member.id, organizationId: org.id, isAdmin: false, cargoId: cargo.id })
+    const res = await t.post('/api/empresas/updateprofile', details(org.id), { token: member.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, org.id))
+    expect(row.razaoSocial).toBe('Nova Razão Ltda')
+    expect((await t.get(`/api/empresas/profile/${org.id}`, { token: member.token })).body.permissoes).toEqual(['empresa', 'pedidos_ver'])
+    expect((await t.get(`/api/empresas/profile/${org.id}`, { token: admin.token })).body.permissoes).toEqual([
+      'equipe',
+      'empresa',
+      'convites',
+      'produtos',
+      'condicoes',
+      'clientes',
+      'pedidos_ver',
+      'pedidos_status',
+      'cobranca',
+    ])
   })
 
   test('a member of another organization gets 403 and nothing changes', async () => {

@@ -80,6 +80,16 @@ test('a seller adds 3 products to a condition, sets discounts and sees the compu
   await expect(row(page, 'Sabão em pó 1 kg')).toContainText('R$ 11,61')
   await expect(row(page, 'Sabão em pó 1 kg')).toContainText('12 ou mais')
 
+  // On a laptop the whole row fits, its buttons included; on a phone each value says what it is.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const region = page.getByRole('region', { name: /^Produtos da condição, página/ })
+  await expect(row(page, 'Sabão em pó 1 kg').getByRole('link', { name: /^Remover/ })).toBeVisible()
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(row(page, 'Sabão em pó 1 kg').locator('td[data-label="Preço final"]')).toContainText('R$ 11,61')
+  expect(await row(page, 'Sabão em pó 1 kg').locator('td[data-label="Múltiplo"]').evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Múltiplo: "')
+  await page.setViewportSize({ width: 1280, height: 900 })
+
   // Searching without accents.
   await page.getByLabel('Buscar').fill('SABAO')
   await page.getByRole('button', { name: 'Filtrar' }).click()

@@ -51,9 +51,10 @@ test('a seller creates a condition, finds it searching without accents, deactiva
   await expect(row(page, name)).toContainText('01/12/2026')
   await expect(row(page, name).getByRole('link', { name, exact: true })).toHaveAttribute('href', /^\/conditionDetails\/\d+\/.+\/C$/)
 
+  await expect(row(page, name).getByRole('button', { name: /^Ativa/ })).toHaveAccessibleName(`Ativa: ${name}. Desativar`)
   await row(page, name).getByRole('button', { name: /^Ativa/ }).click()
   await expect(page.getByText(TEXTS.deactivated)).toBeVisible()
-  await expect(row(page, name).getByRole('button', { name: /^Inativa/ })).toBeVisible()
+  await expect(row(page, name).getByRole('button', { name: /^Inativa/ })).toHaveAccessibleName(`Inativa: ${name}. Ativar`)
   await page.getByRole('combobox', { name: 'Situação' }).selectOption('ativas')
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await expect(page.getByText('Nenhuma condição encontrada com esses filtros.')).toBeVisible()

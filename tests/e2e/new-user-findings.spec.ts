@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { chat, CHAT, enterCompany, CENTRAL, REDE, SOL } from './chat-helpers.ts'
-import { BRUNO, DEMO, login, loginWithForm, MSG, PNG_1X1, test } from './helpers.ts'
+import { BRUNO, CARLA, DEMO, login, loginWithForm, MSG, PNG_1X1, test } from './helpers.ts'
 
 /**
  * Issue #8, "found by trying the product as a new user would": messages on leaving an empty
@@ -241,4 +241,21 @@ test('without JavaScript, the server refuses a WhatsApp link that is not a numbe
   await expect(page.getByLabel('Link 1', { exact: true })).toHaveAccessibleDescription('Informe o WhatsApp com DDD, só o número: (11) 99999-9999.')
   await expect(page.getByLabel('Link 1', { exact: true })).toHaveValue('abc')
   await context.close()
+})
+
+test('a member whose role does not allow it is told which permission to ask for, instead of forms refused on sending', async ({ page }) => {
+  // Carla is a member of Distribuidora Sol without a role: no 'Editar dados da empresa', no 'Convidar parceiros'.
+  await enterCompany(page, CARLA, SOL)
+  await page.goto('/visiting-card')
+  await expect(page.getByText('Para editar os dados da empresa, o logo e o tokenbase, peça a permissão "Editar dados da empresa" a um administrador.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /Cadastrar|Ver ou alterar/ })).toHaveCount(0)
+  await page.goto('/visiting-card?modal=tokenbase')
+  await expect(page.getByRole('dialog', { name: 'Código Tokenbase' })).toContainText('peça a permissão "Editar dados da empresa"')
+  await expect(page.getByRole('button', { name: 'Excluir' })).toHaveCount(0)
+  await page.goto('/visiting-card')
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Convidar cliente' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Convidar cliente' })
+  await expect(dialog).toContainText('Para convidar, peça a permissão "Convidar parceiros" a um administrador.')
+  await expect(dialog.getByRole('textbox')).toHaveCount(0)
 })

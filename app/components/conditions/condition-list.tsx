@@ -52,9 +52,14 @@ function ActiveForm({ condition, canChange }: { condition: CondicaoLista; canCha
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="condicao_id" value={condition.id} />
-      <button type="submit" className={`button flag-button${condition.ativo ? ' is-on' : ''}`} aria-pressed={condition.ativo} disabled={navigation.state === 'submitting'}>
+      {/* Its name says the state it shows and what a press does ('Ativa: X. Desativar'), not a pressed state to decode. */}
+      <button
+        type="submit"
+        className={`button flag-button${condition.ativo ? ' is-on' : ''}`}
+        aria-label={`${text}: ${condition.nome}. ${condition.ativo ? 'Desativar' : 'Ativar'}`}
+        disabled={navigation.state === 'submitting'}
+      >
         {text}
-        <span className="sr-only"> (ativa): {condition.nome}</span>
       </button>
     </Form>
   )

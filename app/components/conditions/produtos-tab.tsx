@@ -181,7 +181,7 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
         </Form>
       ) : null}
       <div className="table-scroll" role="region" aria-labelledby="condicao-produtos-legenda" tabIndex={0}>
-        <table className="data-table">
+        <table className="data-table condition-lines">
           <caption id="condicao-produtos-legenda" className="sr-only">
             Produtos da condição, página {page.current_page} de {page.last_page}
           </caption>
@@ -243,16 +243,24 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
                   <span>{l.nome}</span>
                   <small className="muted">{[l.ean ? `EAN ${l.ean}` : null, l.codigo ? `Cód. ${l.codigo}` : null, l.unidade].filter(Boolean).join(' · ')}</small>
                 </th>
-                <td>{l.marca ?? '—'}</td>
-                <td className="numeric nowrap">{formatBrl(l.preco_lista_centavos)}</td>
-                <td className="numeric nowrap">{tipo === 'D' ? `${formatPercent(l.desconto)}%` : l.preco_liquido_centavos === null ? '—' : formatBrl(l.preco_liquido_centavos)}</td>
-                <td className="numeric nowrap">
+                <td data-label="Marca">{l.marca ?? '—'}</td>
+                <td className="numeric nowrap" data-label="Preço de tabela">
+                  {formatBrl(l.preco_lista_centavos)}
+                </td>
+                <td className="numeric nowrap" data-label={tipo === 'D' ? 'Desconto' : 'Preço líquido'}>
+                  {tipo === 'D' ? `${formatPercent(l.desconto)}%` : l.preco_liquido_centavos === null ? '—' : formatBrl(l.preco_liquido_centavos)}
+                </td>
+                <td className="numeric nowrap" data-label="Preço final">
                   <strong>{l.preco_final_centavos === null ? '—' : formatBrl(l.preco_final_centavos)}</strong>
                 </td>
-                <td className="nowrap">{qtdText(l)}</td>
-                <td className="numeric">{l.multiplo}</td>
-                <td>{l.imposto ? 'Sim' : 'Não'}</td>
-                <td>
+                <td className="nowrap" data-label="Quantidade">
+                  {qtdText(l)}
+                </td>
+                <td className="numeric" data-label="Múltiplo">
+                  {l.multiplo}
+                </td>
+                <td data-label="Imposto">{l.imposto ? 'Sim' : 'Não'}</td>
+                <td data-label="Situação">
                   <span className={`badge${l.ativo ? '' : ' badge-muted'}`}>{l.ativo ? 'Ativo' : 'Inativo'}</span>
                 </td>
                 {canChange ? (

@@ -1,6 +1,6 @@
 /** Texts of the company screens and calls (spec §2, §5, §8), and ours where the spec is silent. */
 export const companyMessages = {
-  onlyAdmins: 'Apenas administradores podem editar os dados da empresa.',
+  editNotPermitted: 'Para editar os dados da empresa, o logo e o tokenbase, peça a permissão "Editar dados da empresa" a um administrador.',
   razaoRequired: 'A razão social é obrigatória.',
   tooLong: (field: string, max: number) => `${field} deve ter no máximo ${max} caracteres.`,
   emailInvalid: 'Email inválido',
@@ -42,6 +42,7 @@ export const partnerInviteMessages = {
   cannotInviteSelf: 'Não é possível convidar a própria empresa.',
   sent: (email: string) => `Convite enviado para ${email}.`,
   linkCopied: 'Link copiado!',
+  notPermitted: 'Para convidar, peça a permissão "Convidar parceiros" a um administrador.',
 } as const
 
 /** The invite item of the side menu, by the inviter's type (spec §2). */

@@ -10,6 +10,7 @@ import { CODE_TTL_MS, codeMessages, MAX_CODE_ATTEMPTS, MAX_CODES_PER_DAY, organi
 import { PartnerInviteSchema } from './partner-invite-schema.ts'
 import { CreateOrganizationSchema } from './schemas.ts'
 import { ORG_TYPES } from './org-types.ts'
+import { PERMISSION_IDS } from '../team/permissions.ts'
 
 const FILTER_INVALID = 'Filtro deve ser v, f, b ou r.'
 
@@ -89,6 +90,7 @@ export const CompanyProfileSchema = z
     permissions: z.object({ type: z.string(), pedidos_email: z.number().int() }),
     level: z.number().int(),
     is_admin: z.boolean(),
+    permissoes: z.array(z.enum(PERMISSION_IDS)).meta({ description: 'As permissões do catálogo que este membro tem: todas para um administrador, as do seu cargo para os outros' }),
     vertical_id: z.number().int().nullable(),
     tokenbase: z.string().nullable(),
     logged_user: z.number().int(),

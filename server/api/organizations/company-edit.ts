@@ -8,12 +8,12 @@ import { organizationContactLinks, organizations } from '../../db/schema/index.t
 import { IMAGE_TYPES } from '../../files/file-store.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
-import { requireMembership } from './membership.ts'
+import { holdsPermission, requireMembership } from './membership.ts'
 
-/** The issue's rule for the company profile and visiting card: only admins edit. */
-async function requireAdmin(db: Db, userId: number, organizationId: number) {
+/** The company profile, logo and visiting card: admins and roles with 'Editar dados da empresa', as tokenbase and flag. */
+async function requireEditor(db: Db, userId: number, organizationId: number) {
   const row = await requireMembership(db, userId, organizationId)
-  if (!row.membership.isAdmin) abort(403, m.onlyAdmins)
+  if (!(await holdsPermission(db, row.membership, 'empresa'))) abort(403, m.editNotPermitted)
   return row
 }
 
@@ -29,7 +29,7 @@ export function registerCompanyEdit(app: Api, { db, files }: Deps) {
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, links, ...details } = c.req.valid('json')
-      const { organization: before } = await requireAdmin(db, user.id, organizacao_id)
+      const { organization: before } = await requireEditor(db, user.id, organizacao_id)
       await db.transaction(async (tx) => {
         await tx
           .update(organizations)
@@ -61,7 +61,7 @@ export function registerCompanyEdit(app: Api, { db, files }: Deps) {
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, avatar } = c.req.valid('form')
-      await requireAdmin(db, user.id, organizacao_id)
+      await requireEditor(db, user.id, organizacao_id)
       const stored = await files.saveChecked(avatar, { folder: 'logos', allowed: IMAGE_TYPES, maxBytes: LOGO_MAX_BYTES })
       if ('error' in stored) fail('avatar', stored.error === 'too-big' ? m.logoTooBig : m.logoType)
       await db.transaction(async (tx) => {
@@ -77,7 +77,7 @@ export function registerCompanyEdit(app: Api, { db, files }: Deps) {
     async (c) => {
       const user = c.get('user')
       const body = c.req.valid('json')
-      await requireAdmin(db, user.id, body.organizacao_id)
+      await requireEditor(db, user.id, body.organizacao_id)
       const message = await db.transaction(async (tx) => {
         if (body.detail === 'avatar') {
           await tx.update(organizations).set({ avatar: null }).where(eq(organizations.id, body.organizacao_id))

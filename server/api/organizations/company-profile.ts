@@ -10,6 +10,7 @@ import { recountedChatCounters, storedChatCounters, sumChatCounters } from '../c
 import { NOT_A_MEMBER } from './membership.ts'
 import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
 import { companyFace } from './visiting-card.ts'
+import { PERMISSION_IDS } from '../../../app/domain/team/permissions.ts'
 
 /** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
 export const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
@@ -30,6 +31,7 @@ const prepareProfileQuery = (db: Db, recount: boolean) =>
       links: sql<{ id: number; type: string; content: string }[]>`coalesce((
         select json_agg(json_build_object('id', ${l.id}, 'type', ${l.type}, 'content', ${l.content}) order by ${l.position}, ${l.id})
         from ${l} where ${l.organizationId} = ${o.id}), '[]'::json)`,
+      held: sql<string[]>`array(select cp.permissao from cargo_permissions cp where cp.cargo_id = ${memberships.cargoId})`,
       answered: sql<boolean>`exists (select 1 from ${f} where ${f.organizationId} = ${o.id} and ${f.userId} = ${userId})`,
       counters: recount ? recountedChatCounters(userId, o) : storedChatCounters(userId, o),
       // Conditions the seller means its buyers to see, which a Básico plan keeps from them.
@@ -73,6 +75,7 @@ export function registerCompanyProfile(app: Api, { db, recountHeaderCounters = f
           permissions: { type: permissionType(org.plano, trialUsed, org.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[org.plano] ?? -1 },
           level: m.level,
           is_admin: m.isAdmin,
+          permissoes: m.isAdmin ? [...PERMISSION_IDS] : PERMISSION_IDS.filter((p) => row.held.includes(p)),
           vertical_id: org.verticalId,
           tokenbase: org.tokenbase,
           logged_user: user.id,
