@@ -7,6 +7,9 @@ import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { VisitingCard, type VisitingCardData } from '~/components/visiting-card.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
+import * as ordersApi from '~/domain/orders/contract.ts'
+import { orderMessages } from '~/domain/orders/messages.ts'
+import { OrderEmailFormSchema } from '~/domain/orders/schemas.ts'
 import { api } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -19,6 +22,7 @@ import { UFS } from '~/domain/shared/uf.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const visitingCardFormSchema = formSchema(() => import('~/domain/organization/company-schemas.ts').then((m) => m.VisitingCardFormSchema))
+const orderEmailFormSchema = formSchema(() => import('~/domain/orders/schemas.ts').then((m) => m.OrderEmailFormSchema))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cartão de visita | Pedidos B2B' }]
 
@@ -29,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { company } = await requireCompany(request)
   const res = await api(request, orgApi.cartao, { params: { orgId: company.organizacao_id, targetId: company.organizacao_id } })
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
+  // The addresses that get each new order by e-mail: for a company that receives orders (not a Varejo).
+  const emails = company.tipo === 'v' ? null : await api(request, ordersApi.restoreEmailPedido, { params: { orgId: company.organizacao_id, search: 'null' } })
   return {
+    orderEmails: emails?.ok ? { ...emails.data, aviso: emails.data.limite < 0 ? orderMessages.emailPlanNone : orderMessages.emailPlanLimit(emails.data.limite) } : null,
     card: res.data,
     canEdit: company.permissoes.includes('empresa'),
     tokenbase: company.tokenbase,
@@ -58,6 +65,20 @@ export async function action({ request }: Route.ActionArgs) {
     const text = res.ok ? res.data.message : apiErrorMessages(res.data).join(' ')
     return redirectWithToast(request, '/visiting-card', { kind: res.ok ? 'success' : 'error', text })
   }
+  if (intent === 'email-add') {
+    const submission = parseWithZod(formData, { schema: OrderEmailFormSchema })
+    if (submission.status !== 'success') return data({ emailResult: submission.reply() }, { status: 400 })
+    const res = await api(request, ordersApi.addEmailPedido, { json: { organizacao_id: orgId, email: submission.value.email } })
+    if (!res.ok) return data({ emailResult: replyWithApiError(submission, res.data, { fields: ['email'] }) }, { status: 400 })
+    return redirectWithToast(request, '/visiting-card', { kind: 'success', text: res.data.message })
+  }
+  if (intent === 'email-remove') {
+    const emailId = Number(formData.get('email_id'))
+    const email = String(formData.get('email') ?? '')
+    const res = await api(request, ordersApi.deleteEmailPedido, { params: { orgId, emailId, email } })
+    const text = res.ok ? res.data.message : apiErrorMessages(res.data).join(' ')
+    return redirectWithToast(request, '/visiting-card', { kind: res.ok ? 'success' : 'error', text })
+  }
   const submission = parseWithZod(formData, { schema: VisitingCardFormSchema })
   // The form lists its link rows from what was posted: a `links` that is not a list (a forged post) is not echoed back.
   const hideFields = Array.isArray((submission.payload as { links?: unknown }).links) ? [] : ['links']
@@ -71,12 +92,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function VisitingCardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { card, canEdit, tokenbase, flagCode } = loaderData
+  const { card, canEdit, tokenbase, flagCode, orderEmails } = loaderData
   return (
     <section className="stack" aria-labelledby="vc-title">
       <h1 id="vc-title">Cartão de visita</h1>
       <VisitingCard card={card} />
       <Codes tokenbase={tokenbase} flagCode={flagCode} canEdit={canEdit} />
+      {orderEmails ? <OrderEmails list={orderEmails} canEdit={canEdit} lastResult={actionData && 'emailResult' in actionData ? actionData.emailResult : undefined} /> : null}
       {canEdit ? (
         <>
           <ImageUploadForms
@@ -87,7 +109,7 @@ export default function VisitingCardPage({ loaderData, actionData }: Route.Compo
             hasImage={Boolean(card.avatar)}
             intents={{ upload: 'logo', remove: 'remove-logo' }}
           />
-          <DetailsForm card={card} lastResult={actionData?.result} />
+          <DetailsForm card={card} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
         </>
       ) : (
         <p className="muted">{companyMessages.editNotPermitted}</p>
@@ -180,5 +202,55 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?
         Salvar
       </SubmitButton>
     </Form>
+  )
+}
+
+/** `aviso`: what the plan allows, said in place of the form once the list is full (written on the server: the orders' texts stay out of this screen's JavaScript). */
+type OrderEmailList = { emails: { id: number; email: string }[]; pode_adicionar: boolean; aviso: string }
+
+/**
+ * Spec §7's order e-mails: each address gets every new order with its links to change the status. Changed with
+ * 'Editar dados da empresa'; how many the plan allows (permissions.pedidos_email) is said where the form would be.
+ */
+function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canEdit: boolean; lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult'] }) {
+  const { form, fields, formProps, submitDisabled } = useValidatedForm(orderEmailFormSchema, { id: 'order-email', lastResult })
+  return (
+    <section className="card stack" aria-labelledby="order-emails-title">
+      <h2 id="order-emails-title">E-mails de pedidos</h2>
+      <p className="muted">Cada endereço desta lista recebe os pedidos novos, com os botões para faturar, negar ou faturar com quebra.</p>
+      {list.emails.length === 0 ? (
+        <p>Nenhum e-mail recebe os pedidos ainda.</p>
+      ) : (
+        <ul className="plain-list stack">
+          {list.emails.map((e) => (
+            <li key={e.id} className="email-row">
+              <span>{e.email}</span>
+              {canEdit ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="email-remove" />
+                  <input type="hidden" name="email_id" value={e.id} />
+                  <input type="hidden" name="email" value={e.email} />
+                  <button type="submit" className="button danger">
+                    Remover<span className="sr-only"> {e.email}</span>
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!canEdit ? null : list.pode_adicionar ? (
+        <Form method="post" className="stack" {...formProps} preventScrollReset>
+          <input type="hidden" name="intent" value="email-add" />
+          <FormErrors form={form} />
+          <Field label="Novo e-mail de pedidos" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
+          <SubmitButton disabled={submitDisabled} pending="Adicionando…">
+            Adicionar e-mail
+          </SubmitButton>
+        </Form>
+      ) : (
+        <p role="note">{list.aviso}</p>
+      )}
+    </section>
   )
 }

@@ -70,7 +70,7 @@ describe('order e-mails', () => {
     const [toSeller] = mails.filter((mail) => mail.includes('To: faturamento@aurora.com.br'))
     expect(mails.some((mail) => mail.includes('To: pedidos@olrapido.com.br'))).toBe(true)
     expect(toSeller).toContain(`Novo pedido nº ${order.id}`)
-    expect(toSeller).toContain('Farmácia São João fez um pedido a Distribuidora Aurora')
+    expect(toSeller).toContain('Farmácia São João fez um pedido para Distribuidora Aurora')
     expect(toSeller).toContain('3 CX Dipirona 500 mg × R$')
     expect(toSeller).toContain('Boleto 28 dias')
     for (const status of ['F', 'N', 'Q']) expect(toSeller).toContain(`http://localhost:3000/login/update-order-status/${order.id}/${status}`)

@@ -55,7 +55,7 @@ export const orderMessages = {
   // Mail
   mailSubject: (id: number, buyer: string) => `Novo pedido nº ${id} de ${buyer}`,
   mailTitle: (id: number) => `Novo pedido nº ${id}`,
-  mailIntro: (buyer: string, seller: string, condition: string) => `${buyer} fez um pedido a ${seller} na condição “${condition}”.`,
+  mailIntro: (buyer: string, seller: string, condition: string) => `${buyer} fez um pedido para ${seller} na condição “${condition}”.`,
   mailPayment: (term: string) => `Forma de pagamento: ${term}.`,
   mailTotals: (subtotal: string, total: string) => `Subtotal ${subtotal}; total ${total}.`,
   mailActions: 'Para mudar a situação do pedido, use um dos botões abaixo (você entra e confirma a mudança):',
