@@ -118,7 +118,9 @@ export async function action({ request }: Route.ActionArgs) {
         const removed = await api(request, marketApi.removePreCheckoutItem, { params: { companyId: organizacaoId, preItemId: v.pre_item_id } })
         if (!removed.ok && removed.status !== 404) return toastError(apiErrorMessages(removed.data).join(' '))
       }
-      return redirectWithToast(request, back, { kind: 'success', text: intent === 'mover' ? m.movedToCart : m.addedToCart })
+      // 200: the product was in that cart already, and its quantity is now this one; the API says from what to what.
+      const text = res.status === 200 ? res.data.message : intent === 'mover' ? m.movedToCart : m.addedToCart
+      return redirectWithToast(request, back, { kind: 'success', text })
     }
     case 'lista-quantidade': {
       const submission = parseWithZod(formData, { schema: ListQuantityFormSchema })

@@ -33,6 +33,7 @@ test('addCheckoutProdutoCondicao creates the cart of the offer, then sets the li
   // The same product again sets the quantity (a double click does not double it); another product joins the same cart.
   const again = await addToCart(t, w, w.a.id, 18)
   expect(again.status).toBe(200)
+  expect(again.body.message).toBe('Quantidade de Água Sol 500 ml no carrinho alterada de 12 para 18.')
   expect(again.body.checkout_id).toBe(first.body.checkout_id)
   await addToCart(t, w, w.b.id, 1)
   const cart = (await t.get(`/api/checkout/showCheckout/${w.buyer.id}/${first.body.checkout_id}`, { token: w.buyerUser.token })).body.carrinho

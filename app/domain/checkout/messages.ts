@@ -30,6 +30,9 @@ export const checkoutMessages = {
   termNotInCondition: 'Esta forma de pagamento não é desta condição.',
 
   added: (nome: string) => `${nome} no carrinho.`,
+  // The same product again sets its quantity (a double click does not double it): said, so that no one expects a sum.
+  quantityReplaced: (nome: string, before: number, after: number) =>
+    before === after ? `${nome} já estava no carrinho com ${after} unidades.` : `Quantidade de ${nome} no carrinho alterada de ${before} para ${after}.`,
   quantityUpdated: 'Quantidade atualizada.',
   itemRemoved: 'Item removido do carrinho.',
   cartCleared: 'Carrinho esvaziado.',

@@ -71,16 +71,17 @@ export function registerCarts(app: Api, { db }: Deps) {
             owner.conditionPartnerId === null ? isNull(checkouts.conditionPartnerId) : eq(checkouts.conditionPartnerId, owner.conditionPartnerId),
           ),
         )
-      const [before] = await tx.select({ id: checkoutItems.id }).from(checkoutItems).where(and(eq(checkoutItems.checkoutId, cart.id), eq(checkoutItems.productId, body.produto_id)))
+      const [before] = await tx.select({ quantidade: checkoutItems.quantidade }).from(checkoutItems).where(and(eq(checkoutItems.checkoutId, cart.id), eq(checkoutItems.productId, body.produto_id)))
       const [item] = await tx
         .insert(checkoutItems)
         .values({ checkoutId: cart.id, productId: body.produto_id, quantidade: body.quantidade, precoVistoCentavos: found.seen })
         .onConflictDoUpdate({ target: [checkoutItems.checkoutId, checkoutItems.productId], set: { quantidade: body.quantidade, precoVistoCentavos: found.seen, updatedAt: new Date() } })
         .returning({ id: checkoutItems.id })
-      return { created: !before, itemId: item.id, carrinho: await answerCart(tx, cart), nome: found.product.nome }
+      return { before: before?.quantidade ?? null, itemId: item.id, carrinho: await answerCart(tx, cart), nome: found.product.nome }
     })
-    const answer = { message: m.added(result.nome), checkout_id: result.carrinho.id, item_id: result.itemId, carrinho: result.carrinho }
-    return result.created ? c.json(answer, 201) : c.json(answer, 200)
+    const message = result.before === null ? m.added(result.nome) : m.quantityReplaced(result.nome, result.before, body.quantidade)
+    const answer = { message, checkout_id: result.carrinho.id, item_id: result.itemId, carrinho: result.carrinho }
+    return result.before === null ? c.json(answer, 201) : c.json(answer, 200)
   })
 
   app.openapi(createRoute({ ...api.showCheckout, middleware: [auth] as const }), async (c) => {
