@@ -39,6 +39,12 @@ test('the seller adds a customer by CNPJ and a flag, sees them, removes one; the
 
   await page.getByRole('link', { name: 'Adicionar comprador' }).click()
   let dialog = page.getByRole('dialog', { name: 'Adicionar comprador' })
+  // Choosing among the customers, not by CNPJ: the CNPJ left empty says nothing.
+  await expect(dialog.getByText('Busque pelo CNPJ ou escolha entre seus clientes.')).toBeFocused()
+  await dialog.getByRole('searchbox', { name: 'Buscar cliente' }).fill('farmacia central')
+  await dialog.getByRole('searchbox', { name: 'Buscar cliente' }).press('Enter')
+  await expect(page).toHaveURL(/busca=farmacia/)
+  await expect(dialog.getByText('O CNPJ é obrigatório.')).toHaveCount(0)
   await dialog.getByLabel('CNPJ do cliente ou da bandeira').fill(CENTRAL)
   await expect(dialog.getByLabel('CNPJ do cliente ou da bandeira')).toHaveValue(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/)
   await dialog.getByRole('button', { name: 'Buscar CNPJ' }).click()

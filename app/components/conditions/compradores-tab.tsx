@@ -242,6 +242,11 @@ function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; last
   const pickErrors = lastPick?.error ? Object.values(lastPick.error).flat() : []
   return (
     <RouteModal title={m.add} closeParams={MODAL_PARAMS}>
+      {/* Focus starts here, not in the CNPJ: leaving that empty field for the customers' search would show its
+          'obrigatório' message for a path the person did not take. */}
+      <p className="muted" tabIndex={-1} data-autofocus>
+        Busque pelo CNPJ ou escolha entre seus clientes.
+      </p>
       <Form method="post" {...formProps} className="stack">
         <input type="hidden" name="intent" value="find-buyer" />
         <FormErrors form={form} />
