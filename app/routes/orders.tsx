@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
-import { data, Form, Link, useRevalidator } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { data, Form, Link, useLocation, useRevalidator } from 'react-router'
 import type { Route } from './+types/orders'
 import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusBadge } from '~/components/orders/order-detail.tsx'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
@@ -167,6 +167,13 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
   const onEvent = live?.onEvent
   useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
 
+  // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed.
+  const detailRef = useRef<HTMLElement>(null)
+  const { key } = useLocation()
+  useEffect(() => {
+    if (pedidoId) detailRef.current?.focus()
+  }, [pedidoId, key])
+
   const filtered = Boolean(list.q || list.status || list.de || list.ate)
   const heading = cliente ? m.customerHeading(cliente.nome) : m.heading
   const errors = actionData?.intent === 'status' ? actionData.errors : null
@@ -195,7 +202,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
       )}
 
       {pedidoId ? (
-        <section className="card stack order-detail" aria-labelledby={`pedido-${pedidoId}-title`}>
+        <section ref={detailRef} tabIndex={-1} className="card stack order-detail" aria-labelledby={`pedido-${pedidoId}-title`}>
           {detail ? (
             <>
               <OrderSummary order={detail} />

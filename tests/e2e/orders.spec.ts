@@ -31,6 +31,8 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
 
   const detail = page.locator('.order-detail')
   await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toBeVisible()
+  // Opened above the list: the focus goes to it, so the keyboard is at the order, not back in the list.
+  await expect(detail).toBeFocused()
   for (const name of order.products) await expect(detail.getByRole('cell', { name: new RegExp(name) })).toBeVisible()
   await expect(detail.getByText(/Pedido enviado por Bruno Costa/)).toBeVisible()
 
@@ -43,6 +45,7 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
   await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
   await expect(page.getByText('Pedido marcado como “Faturado com quebra”.')).toBeVisible()
   await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado com quebra')
+  await expect(detail).toBeFocused()
   await expect(detail.getByText(/Aguardando → Faturado com quebra, por Ana Paula Lima \(Distribuidora Sol\)/)).toBeVisible()
   // Each line says what of it was invoiced, so the buyer can add up the invoiced total.
   await expect(detail.getByRole('columnheader', { name: 'Total faturado' })).toBeVisible()
