@@ -9,6 +9,7 @@ import { termDays } from '~/domain/shared/payment-term.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import { cartScreenMessages as m, checkoutMessages } from '~/domain/checkout/messages.ts'
+import { quantityRule } from '~/domain/checkout/quantity-rule.ts'
 import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkout/schemas.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
@@ -192,6 +193,7 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
           <tbody>
             {cart.itens.map((item) => {
               const refused = rowError?.itemId === item.id ? rowError : null
+              const rule = quantityRule({ qtdMin: item.qtd_min, qtdMax: item.qtd_max, multiplo: item.multiplo })
               return (
                 <tr key={item.id}>
                   <td>
@@ -223,12 +225,17 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
                         defaultValue={refused ? refused.typed : item.quantidade}
                         className="qty-input"
                         aria-invalid={refused ? true : undefined}
-                        aria-describedby={refused ? `qt-${item.id}-erro` : undefined}
+                        aria-describedby={[rule ? `qt-${item.id}-regra` : '', refused ? `qt-${item.id}-erro` : ''].join(' ').trim() || undefined}
                       />
                       <button type="submit" className="button small">
                         Atualizar
                       </button>
                     </Form>
+                    {rule ? (
+                      <small id={`qt-${item.id}-regra`} className="muted qty-rule">
+                        {rule}
+                      </small>
+                    ) : null}
                     {refused ? (
                       <p id={`qt-${item.id}-erro`} className="field-error" role="alert">
                         {refused.error}

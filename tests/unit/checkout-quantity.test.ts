@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nearestQuantity, quantityProblem } from '../../app/domain/checkout/quantity.ts'
+import { quantityRule } from '../../app/domain/checkout/quantity-rule.ts'
 
 const box6 = { qtdMin: 6, qtdMax: 60, multiplo: 6 }
 
@@ -25,5 +26,16 @@ describe('nearestQuantity', () => {
     expect(nearestQuantity(7, box6)).toBe(12)
     expect(nearestQuantity(61, box6)).toBe(60)
     expect(nearestQuantity(5, { qtdMin: 1, qtdMax: 4, multiplo: 5 })).toBeNull()
+  })
+})
+
+describe('quantityRule', () => {
+  it('says the limits in words, and nothing when any quantity goes', () => {
+    expect(quantityRule(box6)).toBe('De 6 a 60 unidades, em múltiplos de 6.')
+    expect(quantityRule({ qtdMin: 12, qtdMax: null, multiplo: 1 })).toBe('A partir de 12 unidades.')
+    expect(quantityRule({ qtdMin: 1, qtdMax: null, multiplo: 6 })).toBe('A partir de 1 unidade, em múltiplos de 6.')
+    expect(quantityRule({ qtdMin: 24, qtdMax: 24, multiplo: 12 })).toBe('Só 24 unidades, em múltiplos de 12.')
+    expect(quantityRule({ qtdMin: 1, qtdMax: 1200, multiplo: 1 })).toBe('De 1 a 1.200 unidades.')
+    expect(quantityRule({ qtdMin: 1, qtdMax: null, multiplo: 1 })).toBeNull()
   })
 })
