@@ -105,7 +105,14 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
       }))
     } else {
       rows = await read({ add: (batch) => spool.write(batch) }, null)
-      if (report.total > 0) throw new Refused()
+      if (report.total > 0) {
+        // The rows that parsed are checked too (read only), so that one report says every problem of the file.
+        const { check } = kind
+        if (check) await db.transaction(async (tx) => {
+          for await (const batch of spool.read()) for (const problem of await check(tx, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
+        })
+        throw new Refused()
+      }
       await db.update(importJobs).set({ status: 'gravando', linhasLidas: rows, linhasTotal: rows }).where(eq(importJobs.id, job.id))
       // One transaction, all rows or none: the kind checks every batch, then every batch is stored.
       counts = await db.transaction(async (tx) => {
@@ -141,9 +148,10 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
 
 /**
  * Reads the file to its end: the header matched, then each row parsed, good rows handed to the
- * sink by batches (each checked by the kind first when `checkIn` is given), problems to the report; once a row has
- * failed nothing more goes to the sink, and the rest is read only for the report. Answers the
- * count of data rows; their progress is written to the job as it goes.
+ * sink by batches (each checked by the kind first when `checkIn` is given, also after a row has failed, so that
+ * one report has every problem), problems to the report. Once a row has failed nothing more is stored: with
+ * `checkIn` the sink stores and gets nothing more; without it the sink is the spool, which keeps the good rows
+ * for the check after the reading. Answers the count of data rows; their progress is written to the job as it goes.
  */
 async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, source: SheetSource, csv: boolean, report: Report, sink: Sink<Row>, checkIn: Tx | null) {
   const { db } = deps
@@ -154,8 +162,8 @@ async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, s
   let lastProgress = 0
   const flush = async () => {
     if (batch.length === 0) return
-    if (report.total === 0 && kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
-    if (report.total === 0) await sink.add(batch)
+    if (kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
+    if (report.total === 0 || !checkIn) await sink.add(batch)
     batch = []
   }
   for await (const { linha, cells } of source.read()) {

@@ -181,6 +181,20 @@ describe('all or nothing', () => {
     expect(await storedItems(t, org.id)).toEqual([])
   })
 
+  test("a row that does not parse and a problem of the kind's check: one report says both", async () => {
+    const { user, org } = await seller()
+    const rows = items(2500)
+    rows[3] = ['C000004', 'Item', 'caro']
+    rows[2400][0] = 'C002400'
+    const job = await importFile(user.token, org.id, await xlsxOf([HEADER, ...rows]))
+    expect(job).toMatchObject({ status: 'recusada', total_erros: 2 })
+    expect(job.erros.data).toEqual([
+      { linha: 5, coluna: 'Preço', valor: 'caro', motivo: m.notMoney },
+      { linha: 2402, coluna: 'Código', valor: 'C002400', motivo: 'Código repetido na planilha.' },
+    ])
+    expect(await storedItems(t, org.id)).toEqual([])
+  })
+
   test('a failure while writing the last batch undoes the batches written before it', async () => {
     const { user, org } = await seller()
     const rows = items(2500)
