@@ -130,8 +130,44 @@ test('1,000 condition lines imported from an xlsx are listed with their prices',
   await expect(row(page, `Item Condição ${run} 0001`)).toContainText('R$ 10,00')
 })
 
+/** Twelve products: the picker shows ten a page. */
+const twelve = Array.from({ length: 12 }, (_, i) => ({ nome: `Produto ${String(i + 1).padStart(2, '0')}`, codigo: `P-${i + 1}`, preco: '5,00' }))
+
+/** Ticks one product on the first page, one on the second, searches, and adds them all at once. */
+async function tickAcrossPages(page: Page) {
+  const add = page.getByRole('dialog', { name: 'Adicionar produtos à condição' })
+  await add.getByLabel(/^Produto 01/).check()
+  await add.getByRole('button', { name: 'Próxima' }).click()
+  await expect(add.getByText('1 produto marcado em outra página ou busca.')).toBeVisible()
+  await add.getByLabel(/^Produto 12/).check()
+  await add.getByRole('searchbox', { name: 'Buscar no catálogo' }).fill('produto 05')
+  await add.getByRole('button', { name: 'Buscar' }).click()
+  await expect(add.getByText('2 produtos marcados em outras páginas ou buscas.')).toBeVisible()
+  await add.getByLabel(/^Produto 05/).check()
+  await add.getByRole('button', { name: 'Adicionar selecionados' }).click()
+  await expect(page.getByText('3 produtos adicionados à condição.')).toBeVisible()
+  for (const name of ['Produto 01', 'Produto 05', 'Produto 12']) await expect(row(page, name)).toBeVisible()
+  await expect(row(page, 'Produto 02')).toHaveCount(0)
+}
+
+test("the picker keeps what is ticked across its pages and searches", async ({ page, request }) => {
+  const seller = await newConditionSeller(request, { products: twelve })
+  await openSection(page, seller)
+  await page.getByRole('link', { name: 'Adicionar produtos' }).click()
+  await tickAcrossPages(page)
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
+
+  test('the picker keeps what is ticked across its pages and searches, with plain GET forms', async ({ page, request }) => {
+    const seller = await newConditionSeller(request, { products: twelve })
+    await login(page, seller.email, seller.password)
+    await page.getByRole('button', { name: `Entrar em ${seller.nome}` }).click()
+    await page.goto(conditionSection(seller, 'produtos'))
+    await page.getByRole('link', { name: 'Adicionar produtos' }).click()
+    await tickAcrossPages(page)
+  })
 
   test('adding a product and editing its line are plain forms and redirects', async ({ page, request }) => {
     const seller = await newConditionSeller(request, { products: [{ nome: 'Álcool 70% 1 L', codigo: 'ALC-1', preco: '9,90' }] })

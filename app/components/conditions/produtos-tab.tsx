@@ -17,7 +17,7 @@ const editLinesFormSchema = formSchema(() => import('~/domain/conditions/product
 
 const BULK_FORM = 'condicao-produtos-selecionados'
 /** Parameters of the modals, dropped when one closes. */
-const MODAL_PARAMS = ['ids', 'pq', 'pp']
+const MODAL_PARAMS = ['ids', 'pq', 'pp', 'sel']
 
 /** This address with some parameters set (or dropped with null). */
 function useHref() {
@@ -312,48 +312,88 @@ function Pager({ current, last, total, param, label }: { current: number; last: 
   )
 }
 
-/** 'Adicionar produtos': the catalogue's products not in the condition yet, searchable, ticked and added at once. */
+/**
+ * 'Adicionar produtos': the catalogue's products not in the condition yet, searchable, ticked and added at once.
+ * One form: its search and pages are GET submissions that carry the ticks (`sel`), so that a tick survives a
+ * page or a search, with and without JavaScript; 'Adicionar selecionados' posts the same fields.
+ */
 function AddModal({ data }: { data: ProductsTabData }) {
   const location = useLocation()
   const params = new URLSearchParams(location.search)
   const catalogue = data.catalogue
+  const onPage = new Set(catalogue?.data.map((p) => p.id) ?? [])
+  const carried = data.pick.sel.filter((id) => !onPage.has(id))
   return (
     <RouteModal title={m.addTitle} closeParams={MODAL_PARAMS}>
-      <Form method="get" className="toolbar" role="search" aria-label="Buscar no catálogo" preventScrollReset>
-        {[...params].filter(([k]) => k !== 'pq' && k !== 'pp').map(([k, v]) => (
+      <Form method="get" className="stack" preventScrollReset>
+        {[...params].filter(([k]) => k !== 'pq' && k !== 'pp' && k !== 'sel').map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <label className="sr-only" htmlFor="condicao-adicionar-q">
-          Buscar no catálogo
-        </label>
-        <input id="condicao-adicionar-q" name="pq" type="search" defaultValue={data.pick.q} placeholder="Nome, marca, EAN ou código" maxLength={255} />
-        <button type="submit" className="button">
-          Buscar
-        </button>
-      </Form>
-      {!catalogue || catalogue.total === 0 ? (
-        <p role="status">Nenhum produto do catálogo fora desta condição{data.pick.q ? ' com esta busca' : ''}.</p>
-      ) : (
-        <Form method="post" className="stack" preventScrollReset>
-          <input type="hidden" name="intent" value="adicionar" />
-          <fieldset className="stack">
-            <legend>Produtos do catálogo</legend>
-            {catalogue.data.map((p) => (
-              <div key={p.id} className="checkbox-field">
-                <input type="checkbox" id={`adicionar-${p.id}`} name="ids" value={p.id} />
-                <label htmlFor={`adicionar-${p.id}`}>
-                  {p.nome} <span className="muted">· {formatBrl(p.preco_centavos)}</span>
-                </label>
-              </div>
-            ))}
-          </fieldset>
-          <Pager current={catalogue.current_page} last={catalogue.last_page} total={catalogue.total} param="pp" label="Paginação do catálogo" />
-          <button type="submit" className="button primary">
+        <div className="toolbar" role="search" aria-label="Buscar no catálogo">
+          <label className="sr-only" htmlFor="condicao-adicionar-q">
+            Buscar no catálogo
+          </label>
+          <input id="condicao-adicionar-q" name="pq" type="search" defaultValue={data.pick.q} placeholder="Nome, marca, EAN ou código" maxLength={255} />
+          <button type="submit" className="button" name="pp" value="1">
+            Buscar
+          </button>
+        </div>
+        {carried.map((id) => (
+          <input key={id} type="hidden" name="sel" value={id} />
+        ))}
+        {carried.length ? <p className="muted">{carried.length === 1 ? '1 produto marcado em outra página ou busca.' : `${carried.length} produtos marcados em outras páginas ou buscas.`}</p> : null}
+        {!catalogue || catalogue.total === 0 ? (
+          <p role="status">Nenhum produto do catálogo fora desta condição{data.pick.q ? ' com esta busca' : ''}.</p>
+        ) : (
+          <>
+            <fieldset className="stack">
+              <legend>Produtos do catálogo</legend>
+              {catalogue.data.map((p) => (
+                <div key={p.id} className="checkbox-field">
+                  <input type="checkbox" id={`adicionar-${p.id}`} name="sel" value={p.id} defaultChecked={data.pick.sel.includes(p.id)} />
+                  <label htmlFor={`adicionar-${p.id}`}>
+                    {p.nome} <span className="muted">· {formatBrl(p.preco_centavos)}</span>
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            <PickPager current={catalogue.current_page} last={catalogue.last_page} total={catalogue.total} />
+          </>
+        )}
+        {(catalogue && catalogue.total > 0) || carried.length > 0 ? (
+          <button type="submit" className="button primary" formMethod="post" name="intent" value="adicionar">
             {m.addSubmit}
           </button>
-        </Form>
-      )}
+        ) : null}
+      </Form>
     </RouteModal>
+  )
+}
+
+/** The picker's pages: buttons of its form, so that moving on keeps what is ticked. */
+function PickPager({ current, last, total }: { current: number; last: number; total: number }) {
+  const count = total === 1 ? '1 produto' : `${total} produtos`
+  if (last <= 1) return <p className="muted">{count}</p>
+  return (
+    <nav className="pagination" aria-label="Paginação do catálogo">
+      {current > 1 ? (
+        <button type="submit" className="button" name="pp" value={current - 1}>
+          Anterior
+        </button>
+      ) : (
+        <span />
+      )}
+      <span>
+        Página {current} de {last} ({count})
+      </span>
+      {current < last ? (
+        <button type="submit" className="button" name="pp" value={current + 1}>
+          Próxima
+        </button>
+      ) : (
+        <span />
+      )}
+    </nav>
   )
 }
 

@@ -19,7 +19,8 @@ export type ProductsTabData = {
   categorias: string[]
   /** The catalogue page of 'Adicionar produtos' (products not in the condition yet), when it is open. */
   catalogue: Page<Pick> | null
-  pick: { q: string; page: number }
+  /** The picker's search, page and the products ticked so far (`sel`, kept across its pages and searches). */
+  pick: { q: string; page: number; sel: number[] }
   ids: number[]
   importacao: z.output<typeof ImportJobDetailSchema> | null
 }

@@ -25,6 +25,9 @@ const pageOf = (value: string | null) => Math.max(1, Math.min(100_000, Number.pa
 /** A path segment of the spec's calls: `null` says "no value". */
 const segment = (value: string) => value || 'null'
 
+/** The picker's ticks (`sel`, one parameter each): ids, once each, at most as many as one add takes. */
+const pickedIds = (values: string[]) => [...new Set(values.filter((v) => /^\d{1,10}$/.test(v)).map(Number))].slice(0, 1000)
+
 /** Ids in the address (`?ids=1,2,3`) for the bulk edit and the remove confirmation. */
 async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
   const { url, request, detail } = ctx
@@ -33,7 +36,7 @@ async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
   const f = filterOf(state.filtro)
   const isSeller = detail.acesso === 'vendedor'
   const modal = get('modal')
-  const pick = { q: get('pq').slice(0, 255), page: pageOf(get('pp')) }
+  const pick = { q: get('pq').slice(0, 255), page: pageOf(get('pp')), sel: pickedIds(url.searchParams.getAll('sel')) }
   const [lines, filtros, importacao] = await Promise.all([
     apiRead(request, api_.restoreCondicaoProdutos, {
       params: {
@@ -101,13 +104,18 @@ async function act(ctx: ConditionTabContext, intent: string, formData: FormData)
       .join(' ')
   switch (intent) {
     case 'adicionar': {
-      // Refused, the picker stays open on its search and page; done, the list is shown without them.
+      // Refused, the picker stays open on its search, page and ticks; done, the list is shown without them.
+      const ticked = formData.getAll('sel').map(String)
       const picker = new URL(back, 'http://x')
       picker.searchParams.set('modal', 'adicionar')
+      picker.searchParams.delete('sel')
+      for (const id of pickedIds(ticked)) picker.searchParams.append('sel', String(id))
       const list = new URL(back, 'http://x')
-      for (const key of ['pq', 'pp']) list.searchParams.delete(key)
+      for (const key of ['pq', 'pp', 'sel']) list.searchParams.delete(key)
       const to = (url: URL) => `${url.pathname}${url.search}`
-      const submission = parseWithZod(formData, { schema: AddLinesFormSchema })
+      const picked = new FormData()
+      for (const id of ticked) picked.append('ids', id)
+      const submission = parseWithZod(picked, { schema: AddLinesFormSchema })
       if (submission.status !== 'success') return redirectWithToast(request, to(picker), { kind: 'error', text: errorsOf(submission.error) || m.idsRequired })
       const res = await api(request, api_.importCondicao, { json: { condicao_id: conditionId, produtos: submission.value.ids } })
       if (!res.ok) return redirectWithToast(request, to(picker), { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
