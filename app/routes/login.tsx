@@ -14,6 +14,8 @@ import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { LoginSchema } from '~/domain/auth/schemas.ts'
 import { getAuth, startSession, takeSignedUpEmail } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { orderMessages } from '~/domain/orders/messages.ts'
+import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 
 const loginSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.LoginSchema))
 
@@ -33,9 +35,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Only the Login at / moves on; an unknown path keeps showing Login (spec §2).
     if (!params['*']) throw redirect('/personal-environment')
   }
+  // From an order e-mail's link: which change the login leads to (the change itself is confirmed after it).
+  const { orderId, orderStatus } = params
+  const notice = orderId && /^\d{1,10}$/.test(orderId) && orderStatus && orderStatus !== 'A' && ORDER_STATUS_LABELS[orderStatus] ? orderMessages.loginToChange(orderId, ORDER_STATUS_LABELS[orderStatus]) : null
   // Right after sign-up: the new account's e-mail is already in the form.
   const signedUp = await takeSignedUpEmail(request)
-  return signedUp ? data({ email: signedUp.email }, { headers: { 'Set-Cookie': signedUp.setCookie } }) : { email: null }
+  return signedUp ? data({ email: signedUp.email, notice }, { headers: { 'Set-Cookie': signedUp.setCookie } }) : { email: null, notice }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -70,6 +75,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useEffect(forgetChatState, [])
   return (
     <AuthLayout title="Bom te ver novamente!" subtitle="Entre para acompanhar seus pedidos e condições.">
+      {loaderData.notice ? (
+        <p className="notice notice-info" role="status">
+          {loaderData.notice}
+        </p>
+      ) : null}
       <Form method="post" {...formProps}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormErrors form={form} />

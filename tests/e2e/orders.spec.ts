@@ -86,6 +86,7 @@ test.describe('without JavaScript', () => {
     const order = await sendDemoOrder(request, 1)
     await page.goto(`/update-order-status/${order.id}/F`)
     await expect(page).toHaveURL(new RegExp(`/login/update-order-status/${order.id}/F$`))
+    await expect(page.getByRole('status').filter({ hasText: `Entre para confirmar a mudança do pedido nº ${order.id} para “Faturado”.` })).toBeVisible()
     await page.getByLabel('E-mail').fill(SELLER.email)
     await page.getByLabel('Senha').fill(SELLER.password)
     await page.getByRole('button', { name: 'Entrar' }).click()

@@ -61,6 +61,7 @@ export const orderMessages = {
   mailActions: 'Para mudar a situação do pedido, use um dos botões abaixo (você entra e confirma a mudança):',
   mailLine: (quantity: number, unit: string, name: string, price: string, total: string) => `${quantity} ${unit} ${name} × ${price} = ${total}`,
   // Screens
+  loginToChange: (id: string, label: string) => `Entre para confirmar a mudança do pedido nº ${id} para “${label}”.`,
   heading: 'Pedidos',
   customerPageTitle: 'Pedidos do cliente',
   tabPlaced: 'Pedidos feitos',
