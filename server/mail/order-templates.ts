@@ -2,6 +2,7 @@
 import { formatBrl, formatUnitPrice } from '../../app/domain/catalog/money.ts'
 import { orderMessages as m } from '../../app/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '../../app/domain/orders/order-status.ts'
+import { formatPercent } from '../../app/domain/conditions/percent.ts'
 import { mailLayout } from './templates.ts'
 
 export type OrderMailData = {
@@ -11,6 +12,8 @@ export type OrderMailData = {
   condicao: string
   pagamento: string | null
   subtotalCentavos: number
+  /** The tokenbase option chosen at sending: what takes the subtotal to the total. */
+  tokenbase: { percent: string; valor: number } | null
   totalCentavos: number
   itens: { nome: string; unidade: string; quantidade: number; precoUnitarioCentesimos: number; totalCentavos: number }[]
 }
@@ -24,7 +27,9 @@ export function newOrderMail(to: string, order: OrderMailData, appUrl: string) {
     m.mailIntro(order.comprador, order.vendedor, order.condicao),
     ...lines,
     ...(order.pagamento ? [m.mailPayment(order.pagamento)] : []),
-    m.mailTotals(formatBrl(order.subtotalCentavos), formatBrl(order.totalCentavos)),
+    order.tokenbase
+      ? m.mailTotalsTokenbase(formatBrl(order.subtotalCentavos), formatPercent(order.tokenbase.percent), formatBrl(order.tokenbase.valor), formatBrl(order.totalCentavos))
+      : m.mailTotals(formatBrl(order.subtotalCentavos), formatBrl(order.totalCentavos)),
     m.mailActions,
   ]
   const actions = (['F', 'Q', 'N'] as const).map((status, i) => ({ label: ORDER_STATUS_LABELS[status], url: orderStatusLink(appUrl, order.id, status), secondary: i > 0 }))

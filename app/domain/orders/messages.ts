@@ -58,6 +58,7 @@ export const orderMessages = {
   mailIntro: (buyer: string, seller: string, condition: string) => `${buyer} fez um pedido para ${seller} na condição “${condition}”.`,
   mailPayment: (term: string) => `Forma de pagamento: ${term}.`,
   mailTotals: (subtotal: string, total: string) => `Subtotal ${subtotal}; total ${total}.`,
+  mailTotalsTokenbase: (subtotal: string, percent: string, discount: string, total: string) => `Subtotal ${subtotal}; Tokenbase ${percent}% (− ${discount}); total ${total}.`,
   mailActions: 'Para mudar a situação do pedido, use um dos botões abaixo (você entra e confirma a mudança):',
   mailLine: (quantity: number, unit: string, name: string, price: string, total: string) => `${quantity} ${unit} ${name} × ${price} = ${total}`,
   // Screens

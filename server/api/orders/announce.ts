@@ -52,6 +52,7 @@ async function mailNewOrder(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: {
     condicao: order.condicaoNome,
     pagamento: order.pagamentoNome,
     subtotalCentavos: order.subtotalCentavos,
+    tokenbase: order.tokenbase ? { percent: order.tokenbase.percent, valor: order.tokenbase.valor } : null,
     totalCentavos: order.totalCentavos,
     itens: items.map((i) => ({ nome: i.nome, unidade: i.unidade, quantidade: i.quantidade, precoUnitarioCentesimos: i.precoUnitarioCentesimos, totalCentavos: i.totalCentavos })),
   }
