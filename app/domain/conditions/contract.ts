@@ -13,6 +13,7 @@ import {
   MinimumsFormSchema,
   tipoTabelaField,
   vigenciaInOrder,
+  whenDatesParsed,
   visivelField,
 } from './schemas.ts'
 
@@ -118,7 +119,7 @@ const CondicaoSalva = z.object({ message: z.string(), condicao: CondicaoSchema }
 
 export const CreateCondicaoBody = z
   .object({ organizacao_id: organizacaoIdField, ...conditionFields, tipo_tabela: tipoTabelaField })
-  .superRefine(vigenciaInOrder)
+  .superRefine(vigenciaInOrder, whenDatesParsed)
   .meta({
     id: 'CriarCondicaoRequest',
     example: { organizacao_id: 1, nome: 'Tabela Genéricos Novembro', tipo_tabela: 'D', inicio: '2026-11-01', fim: '2026-11-30', visivel: true },
@@ -166,7 +167,7 @@ export const condicoesAtivaInativaMassa = defineEndpoint({
 
 export const UpdateCondicaoBody = z
   .object({ condicao_id: conditionIdField.meta({ type: 'integer', example: 1 }), ...conditionFields, visivel: visivelField.optional().meta({ description: 'Ausente: não muda' }) })
-  .superRefine(vigenciaInOrder)
+  .superRefine(vigenciaInOrder, whenDatesParsed)
   .meta({
     id: 'AtualizarCondicaoRequest',
     example: { condicao_id: 1, nome: 'Tabela Genéricos Dezembro', inicio: '2026-12-01', fim: '2026-12-31', visivel: true },

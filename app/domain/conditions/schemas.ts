@@ -99,6 +99,9 @@ export const vigenciaInOrder = (v: { inicio: string | null; fim: string | null }
   if (v.inicio && v.fim && v.fim < v.inicio) ctx.addIssue({ code: 'custom', message: m.fimBeforeInicio, path: ['fim'] })
 }
 
+/** The dates' order is checked once both dates parsed, even when another field (the name) failed: one submit says every problem. */
+export const whenDatesParsed = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'inicio' || issue.path?.[0] === 'fim') }
+
 export const conditionFields = {
   nome: conditionNomeField,
   inicio: conditionDateField,
@@ -107,10 +110,10 @@ export const conditionFields = {
 }
 
 /** 'Nova condição' (POST createCondicao). */
-export const NewConditionFormSchema = z.object({ ...conditionFields, tipo_tabela: tipoTabelaField }).superRefine(vigenciaInOrder)
+export const NewConditionFormSchema = z.object({ ...conditionFields, tipo_tabela: tipoTabelaField }).superRefine(vigenciaInOrder, whenDatesParsed)
 
 /** 'Editar' (POST updateCondicao); the table type changes on its own call (changeTableType). */
-export const EditConditionFormSchema = z.object({ condicao_id: conditionIdField, ...conditionFields }).superRefine(vigenciaInOrder)
+export const EditConditionFormSchema = z.object({ condicao_id: conditionIdField, ...conditionFields }).superRefine(vigenciaInOrder, whenDatesParsed)
 
 /** 'Mínimos do pedido' (POST updateCondicaoMinimos). */
 export const MinimumsFormSchema = z.object({ condicao_id: conditionIdField, minimo_valor: minimoValorField, minimo_quantidade: minimoQuantidadeField })
