@@ -35,6 +35,7 @@ export default function UnderConstruction() {
       <h1 id="uc-title">{SCREEN_NAMES[id] ?? 'Página'}</h1>
       <div className="empty-state">
         <p>Esta tela está em construção.</p>
+        <p>Enquanto isso, as outras telas do menu já funcionam.</p>
         <Link to="/personal-environment">Voltar às minhas organizações</Link>
       </div>
     </section>
