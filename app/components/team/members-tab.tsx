@@ -201,7 +201,7 @@ function EditMemberForm({ member, cargos, access, lastResult }: { member: Member
           label="Nível"
           meta={fields.level}
           inputProps={{ type: 'number', min: 1, max: MAX_LEVEL, step: 1, inputMode: 'numeric' }}
-          caption={`De 1 a ${MAX_LEVEL}.`}
+          caption={`De 1 a ${MAX_LEVEL}, para a empresa ordenar a equipe como preferir. O que a pessoa pode fazer vem do cargo.`}
         />
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar
