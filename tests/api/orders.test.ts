@@ -236,6 +236,12 @@ describe('reorder', () => {
     const again = await t.post('/api/pedidos/repetirPedido', { organizacao_id: w.buyer.id, pedido_id: order.id }, { token: w.buyerUser.token })
     expect(again.body).toMatchObject({ checkout_id: cart.id, message: m.reordered(1, 1), ignorados: [{ nome: 'Paracetamol 750 mg', motivo: m.skipNotInCondition }] })
     expect(await t.db.select().from(checkoutItems).where(eq(checkoutItems.checkoutId, cart.id))).toHaveLength(2)
+    // A line the buyer changed meanwhile takes the order's quantity again, and the message says so.
+    await t.db.update(checkoutItems).set({ quantidade: 10 }).where(and(eq(checkoutItems.checkoutId, cart.id), eq(checkoutItems.productId, w.products[0].id)))
+    const changed = await t.post('/api/pedidos/repetirPedido', { organizacao_id: w.buyer.id, pedido_id: order.id }, { token: w.buyerUser.token })
+    expect(changed.body.message).toBe(m.reordered(1, 1, 1))
+    expect(changed.body.message).toContain('1 já estava no carrinho e ficou com a quantidade do pedido')
+    expect((await t.db.select().from(checkoutItems).where(and(eq(checkoutItems.checkoutId, cart.id), eq(checkoutItems.productId, w.products[0].id))))[0].quantidade).toBe(3)
 
     await t.db.delete(conditionProducts).where(eq(conditionProducts.productId, w.products[1].id))
     await t.db.delete(products).where(eq(products.id, w.products[1].id))

@@ -7,6 +7,7 @@ import { conditionPartners, conditionProducts, conditions, orderItems, products 
 import { finalPrice } from '../conditions/products/lines.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { findOffer } from '../market/offers.ts'
+import { arrayParam } from '../../db/array-param.ts'
 import { orderForParty } from './read.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -29,7 +30,7 @@ export function registerReorder(app: Api, { db }: Deps) {
       // An OL row removed since the order (its id set null) is no offer, not the seller's direct one.
       const throughGoneOl = order.olId !== null && order.conditionPartnerId === null
       const offer = throughGoneOl ? null : await findOffer(tx, order.buyerId, order.conditionId, order.conditionPartnerId)
-      if (!offer) return { checkout_id: null, adicionados: [], ignorados: items.map((i) => ({ nome: i.nome, motivo: m.skipOfferClosed })) }
+      if (!offer) return { checkout_id: null, adicionados: [], ignorados: items.map((i) => ({ nome: i.nome, motivo: m.skipOfferClosed })), replaced: 0 }
       const [condition] = await tx.select({ tipoTabela: conditions.tipoTabela }).from(conditions).where(eq(conditions.id, order.conditionId))
       const [partner] = order.conditionPartnerId
         ? await tx.select({ desconto: conditionPartners.descontoExtra }).from(conditionPartners).where(eq(conditionPartners.id, order.conditionPartnerId))
@@ -57,7 +58,7 @@ export function registerReorder(app: Api, { db }: Deps) {
           else added.push({ produto_id: item.productId, nome: item.nome, quantidade: quantity, preco_centavos: price })
         }
       }
-      if (added.length === 0) return { checkout_id: null, adicionados: [], ignorados: skipped }
+      if (added.length === 0) return { checkout_id: null, adicionados: [], ignorados: skipped, replaced: 0 }
       const [cart] = rowsOf<{ id: number }>(
         await tx.execute(sql`
           insert into checkouts (organization_id, user_id, condition_id, condition_partner_id)
@@ -65,14 +66,20 @@ export function registerReorder(app: Api, { db }: Deps) {
           on conflict (organization_id, user_id, condition_id, coalesce(condition_partner_id, 0)) do update set updated_at = now()
           returning id`),
       )
+      // Lines already in that cart take the order's quantity (not a sum): the message says how many changed.
+      const before = rowsOf<{ product_id: number; quantidade: number }>(
+        await tx.execute(sql`select product_id, quantidade from checkout_items where checkout_id = ${cart.id} and product_id = any(${arrayParam(added.map((a) => a.produto_id), 'integer')})`),
+      )
+      const replaced = added.filter((a) => before.some((b) => Number(b.product_id) === a.produto_id && Number(b.quantidade) !== a.quantidade)).length
       for (const a of added) {
         await tx.execute(sql`
           insert into checkout_items (checkout_id, product_id, quantidade, preco_visto_centavos)
           values (${cart.id}, ${a.produto_id}, ${a.quantidade}, ${a.preco_centavos})
           on conflict (checkout_id, product_id) do update set quantidade = excluded.quantidade, preco_visto_centavos = excluded.preco_visto_centavos, updated_at = now()`)
       }
-      return { checkout_id: Number(cart.id), adicionados: added, ignorados: skipped }
+      return { checkout_id: Number(cart.id), adicionados: added, ignorados: skipped, replaced }
     })
-    return c.json({ message: m.reordered(answer.adicionados.length, answer.ignorados.length), ...answer }, 200)
+    const { replaced, ...result } = answer
+    return c.json({ message: m.reordered(result.adicionados.length, result.ignorados.length, replaced), ...result }, 200)
   })
 }
