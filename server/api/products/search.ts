@@ -1,11 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { likePattern } from '../pagination.ts'
 
-/** Words of a product search, each of which must appear (accents and case aside); at most 8. */
+/**
+ * Words of a product search, each of which must appear (accents and case aside); at most 8. Commas and semicolons
+ * part words as spaces do ('dipirona, ems'), except a decimal comma ('0,5 mg').
+ */
 export function searchWords(search: string | null | undefined) {
   return (search ?? '')
     .trim()
-    .split(/\s+/)
+    .split(/[\s;]+|,(?!\d)/)
     .filter(Boolean)
     .slice(0, 8)
 }
