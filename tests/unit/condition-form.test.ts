@@ -21,3 +21,13 @@ describe("'Nova condição' and 'Editar'", () => {
     expect(problems(NewConditionFormSchema.safeParse({ nome: 'Verão', inicio: '2026-02-31', fim: '2026-01-01', tipo_tabela: 'D' }))).toEqual([['inicio', m.dateInvalid]])
   })
 })
+
+describe('a value that is no object', () => {
+  it('is refused as such, without reaching the dates check', () => {
+    for (const value of [null, [], 'x', 1]) {
+      const result = NewConditionFormSchema.safeParse(value)
+      expect(result.success).toBe(false)
+      expect(EditConditionFormSchema.safeParse(value).success).toBe(false)
+    }
+  })
+})

@@ -99,8 +99,16 @@ export const vigenciaInOrder = (v: { inicio: string | null; fim: string | null }
   if (v.inicio && v.fim && v.fim < v.inicio) ctx.addIssue({ code: 'custom', message: m.fimBeforeInicio, path: ['fim'] })
 }
 
-/** The dates' order is checked once both dates parsed, even when another field (the name) failed: one submit says every problem. */
-export const whenDatesParsed = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'inicio' || issue.path?.[0] === 'fim') }
+/**
+ * The dates' order is checked once both dates parsed, even when another field (the name) failed: one submit says
+ * every problem. Not when the value is no object at all (null, a list: an issue at the root).
+ */
+export const whenDatesParsed = {
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'inicio' || issue.path[0] === 'fim'),
+}
 
 export const conditionFields = {
   nome: conditionNomeField,
