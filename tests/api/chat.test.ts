@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeBody } from '../../app/domain/chat/message-body.ts'
 import { chatMessages as m } from '../../app/domain/chat/messages.ts'
 import { rebuildChatCounters } from '../../server/db/chat-counters.ts'
-import { chatChannels, chatMessages, organizationLinks } from '../../server/db/schema/index.ts'
+import { chatChannels, chatMessages, memberships, organizationLinks } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, fileOf, formOf, linkCustomerOf, newUser, tinyPng, type TestApi } from './harness.ts'
 
 let t: TestApi
@@ -60,6 +60,18 @@ describe('chat channels', () => {
     expect((await t.get(`/api/chat/canais/${supplier.id}/I`, { token: duda.token })).status).toBe(403)
     expect((await t.get(`/api/chat/notificacoes/${supplier.id}`, { token: duda.token })).status).toBe(403)
     expect((await t.get(`/api/chat/canais/${supplier.id}/I`)).status).toBe(401)
+  })
+
+  it('the notifications check the membership in their own read: a removed member is refused, a member of a company without channels gets none', async () => {
+    const gone = await newUser(t, 'Ex Membro')
+    await t.db.insert(memberships).values({ userId: gone.id, organizationId: supplier.id, isAdmin: false, active: false })
+    expect((await t.get(`/api/chat/notificacoes/${supplier.id}`, { token: gone.token })).status).toBe(403)
+    const lone = await newUser(t, 'Sozinha')
+    const empty = await createOrganization(t, { nome: 'Sem Canais', tipo: 'v' }, [{ userId: lone.id, isAdmin: true }])
+    await t.db.delete(chatChannels).where(eq(chatChannels.organizationId, empty.id))
+    const res = await t.get(`/api/chat/notificacoes/${empty.id}`, { token: lone.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ I: [], B: [], F: [], total: 0 })
   })
 
   it('searches channels by name', async () => {

@@ -4,12 +4,12 @@ import { and, asc, count, eq, ilike, inArray, sql, type Placeholder, type SQL } 
 import { alias } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
-import { channelsOfOrganization, participantIds } from '../../db/chat-channels.ts'
+import { channelsOfOrganization, channelsOfOrganizationRow, participantIds } from '../../db/chat-channels.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizations, users } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
 import { hasPaidFeatures } from '../organizations/plan-features.ts'
-import { requireMembership } from '../organizations/membership.ts'
+import { isActiveMember, orMembership, requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 import { requireChannel } from './access.ts'
 import { selectMessages } from './serialize.ts'
@@ -39,11 +39,30 @@ const shownOrganization = (orgId: number) =>
  * Only channels with unread messages are listed.
  */
 export async function notificationsFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {
-  const rows = await db
+  return notificationMap(await notificationRows(db, userId).where(channelsOfOrganization(organization)))
+}
+
+const notificationRows = (db: Db | Tx, userId: number) =>
+  db
     .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt } })
     .from(chatChannels)
     .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
-    .where(channelsOfOrganization(organization))
+
+/** The member's organization as a row of the notifications' read, which checks the membership itself. */
+const mine = alias(organizations, 'mine')
+
+/**
+ * notificationsFor as `GET api/chat/notificacoes` reads it on every view of the chat: the membership checked in the
+ * same statement (isActiveMember), and apart only when no channel came back.
+ */
+async function memberNotifications(db: Db, userId: number, orgId: number) {
+  const rows = await notificationRows(db, userId)
+    .innerJoin(mine, eq(mine.id, orgId))
+    .where(and(channelsOfOrganizationRow(mine), isActiveMember(userId, orgId)))
+  return notificationMap(await orMembership(rows, db, userId, orgId))
+}
+
+function notificationMap(rows: { id: number; padrao: string; unread: number; owner: { plano: string; trialStartedAt: Date | null } }[]) {
   const map: Record<Padrao, { id: number; notifications: number }[]> = { I: [], B: [], F: [] }
   let total = 0
   for (const r of rows) {
@@ -127,8 +146,7 @@ export function registerChatChannels(app: Api, { db }: Deps) {
     async (c) => {
       const user = c.get('user')
       const { orgId } = c.req.valid('param')
-      const { organization } = await requireMembership(db, user.id, orgId)
-      return c.json(await notificationsFor(db, user.id, organization), 200)
+      return c.json(await memberNotifications(db, user.id, orgId), 200)
     },
   )
 
