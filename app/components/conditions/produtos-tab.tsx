@@ -285,29 +285,31 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
   )
 }
 
-function Pager({ current, last, total, param, label }: { current: number; last: number; total: number; param: string; label: string }) {
+/**
+ * Pages of a list. `inForm`: the steps are submit buttons of the enclosing form (the picker's, so that moving on
+ * carries what is ticked); otherwise links to this address with the page set.
+ */
+function Pager({ current, last, total, param, label, inForm = false }: { current: number; last: number; total: number; param: string; label: string; inForm?: boolean }) {
   const href = useHref()
   const count = total === 1 ? '1 produto' : `${total} produtos`
   if (last <= 1) return <p className="muted">{count}</p>
+  const step = (page: number, text: string) =>
+    inForm ? (
+      <button type="submit" className="button" name={param} value={page}>
+        {text}
+      </button>
+    ) : (
+      <Link to={href({ [param]: page })} preventScrollReset>
+        {text}
+      </Link>
+    )
   return (
     <nav className="pagination" aria-label={label}>
-      {current > 1 ? (
-        <Link to={href({ [param]: current - 1 })} preventScrollReset>
-          Anterior
-        </Link>
-      ) : (
-        <span />
-      )}
+      {current > 1 ? step(current - 1, 'Anterior') : <span />}
       <span>
         Página {current} de {last} ({count})
       </span>
-      {current < last ? (
-        <Link to={href({ [param]: current + 1 })} preventScrollReset>
-          Próxima
-        </Link>
-      ) : (
-        <span />
-      )}
+      {current < last ? step(current + 1, 'Próxima') : <span />}
     </nav>
   )
 }
@@ -357,7 +359,7 @@ function AddModal({ data }: { data: ProductsTabData }) {
                 </div>
               ))}
             </fieldset>
-            <PickPager current={catalogue.current_page} last={catalogue.last_page} total={catalogue.total} />
+            <Pager current={catalogue.current_page} last={catalogue.last_page} total={catalogue.total} param="pp" label="Paginação do catálogo" inForm />
           </>
         )}
         {(catalogue && catalogue.total > 0) || carried.length > 0 ? (
@@ -367,33 +369,6 @@ function AddModal({ data }: { data: ProductsTabData }) {
         ) : null}
       </Form>
     </RouteModal>
-  )
-}
-
-/** The picker's pages: buttons of its form, so that moving on keeps what is ticked. */
-function PickPager({ current, last, total }: { current: number; last: number; total: number }) {
-  const count = total === 1 ? '1 produto' : `${total} produtos`
-  if (last <= 1) return <p className="muted">{count}</p>
-  return (
-    <nav className="pagination" aria-label="Paginação do catálogo">
-      {current > 1 ? (
-        <button type="submit" className="button" name="pp" value={current - 1}>
-          Anterior
-        </button>
-      ) : (
-        <span />
-      )}
-      <span>
-        Página {current} de {last} ({count})
-      </span>
-      {current < last ? (
-        <button type="submit" className="button" name="pp" value={current + 1}>
-          Próxima
-        </button>
-      ) : (
-        <span />
-      )}
-    </nav>
   )
 }
 

@@ -1,4 +1,5 @@
-const units = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'unidade' : 'unidades'}`
+/** '1 unidade', '1.200 unidades'. */
+export const units = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'unidade' : 'unidades'}`
 
 export const checkoutQuantityMessages = {
   notPositive: 'Informe uma quantidade inteira maior que zero.',

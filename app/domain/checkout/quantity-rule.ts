@@ -1,7 +1,7 @@
 import type { QuantityLimits } from './quantity.ts'
+import { units } from './quantity-messages.ts'
 
 // Apart from quantity.ts, which the market's cards load: only the cart shows the rule in words.
-const units = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'unidade' : 'unidades'}`
 
 /** The limits in words, shown beside a cart line's quantity ('De 6 a 60 unidades, em múltiplos de 6.'); null when any quantity goes. */
 export function quantityRule({ qtdMin: min, qtdMax: max, multiplo: step }: QuantityLimits): string | null {

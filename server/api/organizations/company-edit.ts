@@ -8,14 +8,10 @@ import { organizationContactLinks, organizations } from '../../db/schema/index.t
 import { IMAGE_TYPES } from '../../files/file-store.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from './audit.ts'
-import { holdsPermission, requireMembership } from './membership.ts'
+import { requirePermission } from './membership.ts'
 
 /** The company profile, logo and visiting card: admins and roles with 'Editar dados da empresa', as tokenbase and flag. */
-async function requireEditor(db: Db, userId: number, organizationId: number) {
-  const row = await requireMembership(db, userId, organizationId)
-  if (!(await holdsPermission(db, row.membership, 'empresa'))) abort(403, m.editNotPermitted)
-  return row
-}
+const requireEditor = (db: Db, userId: number, organizationId: number) => requirePermission(db, userId, organizationId, 'empresa', m.editNotPermitted)
 
 
 

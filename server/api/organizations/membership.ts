@@ -66,10 +66,10 @@ export async function requireMembership(db: Db | Tx, userId: number, organizatio
   return row
 }
 
-/** Membership plus a permission of the catalogue (app/domain/team/permissions.ts). */
-export async function requirePermission(db: Db | Tx, userId: number, organizationId: number, permission: Permission) {
+/** Membership plus a permission of the catalogue (app/domain/team/permissions.ts); `refusal` says what a member without it is told. */
+export async function requirePermission(db: Db | Tx, userId: number, organizationId: number, permission: Permission, refusal = NOT_PERMITTED) {
   const row = await requireMembership(db, userId, organizationId)
-  if (!(await holdsPermission(db, row.membership, permission))) abort(403, NOT_PERMITTED)
+  if (!(await holdsPermission(db, row.membership, permission))) abort(403, refusal)
   return row
 }
 
