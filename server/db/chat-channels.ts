@@ -23,7 +23,7 @@ export const flagsOf = (org: Pick<Organization, 'id' | 'tipo' | 'bandeiraId'>) =
  * array: values of a row already read (channelsOfOrganization), or columns of a row the same query reads
  * (channelsOfOrganizationRow).
  */
-function channelsOf(id: SQL | number, flags: SQL): SQL {
+export function channelsOf(id: SQL | number, flags: SQL): SQL {
   return or(
     and(eq(chatChannels.padrao, 'I'), sql`${chatChannels.organizationId} = ${id}`),
     and(eq(chatChannels.padrao, 'B'), sql`${chatChannels.organizationId} = any(${flags})`),

@@ -4,19 +4,18 @@ import { and, asc, count, eq, ilike, inArray, sql, type Placeholder, type SQL } 
 import { alias } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
-import { channelsOfOrganization, channelsOfOrganizationRow, participantIds } from '../../db/chat-channels.ts'
+import { channelsOf, channelsOfOrganization, channelsOfOrganizationRow, flagsOf, participantIds } from '../../db/chat-channels.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { perDatabase } from '../../db/per-database.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizations, users } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
 import { hasPaidFeatures } from '../organizations/plan-features.ts'
 import { isActiveMember, orMembership, requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 import { requireChannel } from './access.ts'
-import { selectMessages } from './serialize.ts'
+import { messagesByIds } from './serialize.ts'
 
 const PER_PAGE = 20
-
-
 
 const other = alias(organizations, 'other')
 
@@ -31,7 +30,7 @@ export const unreadFor = (userId: number | Placeholder) => sql<number>`(
 const lastMessageId = sql<number | null>`(select max(${chatMessages.id}) from ${chatMessages} where ${chatMessages.channelId} = ${chatChannels.id})`
 
 /** For F, the organization on the other side; for I and B the channel's owner. */
-const shownOrganization = (orgId: number) =>
+const shownOrganization = (orgId: SQL | number) =>
   sql`case when ${chatChannels.padrao} = 'F' and ${chatChannels.organizationId} = ${orgId} then ${chatChannels.partnerId} else ${chatChannels.organizationId} end`
 
 /**
@@ -42,7 +41,7 @@ export async function notificationsFor(db: Db | Tx, userId: number, organization
   return notificationMap(await notificationRows(db, userId).where(channelsOfOrganization(organization)))
 }
 
-const notificationRows = (db: Db | Tx, userId: number) =>
+const notificationRows = (db: Db | Tx, userId: number | Placeholder) =>
   db
     .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt } })
     .from(chatChannels)
@@ -53,12 +52,18 @@ const mine = alias(organizations, 'mine')
 
 /**
  * notificationsFor as `GET api/chat/notificacoes` reads it on every view of the chat: the membership checked in the
- * same statement (isActiveMember), and apart only when no channel came back.
+ * same statement (isActiveMember), and apart only when no channel came back. Built once per database.
  */
-async function memberNotifications(db: Db, userId: number, orgId: number) {
-  const rows = await notificationRows(db, userId)
+const memberNotificationsQuery = perDatabase((db) => {
+  const orgId = sql.placeholder('orgId')
+  return notificationRows(db, sql.placeholder('userId'))
     .innerJoin(mine, eq(mine.id, orgId))
-    .where(and(channelsOfOrganizationRow(mine), isActiveMember(userId, orgId)))
+    .where(and(channelsOfOrganizationRow(mine), isActiveMember(sql.placeholder('userId'), orgId)))
+    .prepare('api_chat_notifications')
+})
+
+async function memberNotifications(db: Db, userId: number, orgId: number) {
+  const rows = await memberNotificationsQuery(db).execute({ userId, orgId })
   return notificationMap(await orMembership(rows, db, userId, orgId))
 }
 
@@ -76,12 +81,12 @@ function notificationMap(rows: { id: number; padrao: string; unread: number; own
 export type ChannelSummary = z.infer<typeof chatApi.ChannelSchema>
 
 /**
- * Channels as the list shows them to a member of `orgId`: name, avatar, unread count, last message; and how
- * many channels `where` matches in all (the list's total, read with its page). Only the columns shown are read:
- * the list runs on every visit of the chat.
+ * Channels as the list shows them to a member of `orgId`, before their where: name, avatar, unread count, last
+ * message id, and how many channels the where matches in all (the list's total, read with its page). Only the
+ * columns shown are read: the list runs on every visit of the chat.
  */
-async function channelPage(db: Db | Tx, userId: number, orgId: number, where: SQL, limit: number, offset = 0): Promise<{ data: ChannelSummary[]; total: number | null }> {
-  const rows = await db
+const channelRows = (db: Db | Tx, userId: number | Placeholder, orgId: SQL | number) =>
+  db
     .select({
       id: chatChannels.id,
       padrao: chatChannels.padrao,
@@ -94,13 +99,33 @@ async function channelPage(db: Db | Tx, userId: number, orgId: number, where: SQ
     .from(chatChannels)
     .innerJoin(other, eq(other.id, shownOrganization(orgId)))
     .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
+
+type ChannelRow = Awaited<ReturnType<ReturnType<typeof channelRows>['execute']>>[number]
+
+const listOrder = [sql`${lastMessageId} desc nulls last`, asc(other.nome), asc(chatChannels.id)]
+
+/** A page of the organization's channels of one type, as `GET api/chat/canais` reads it on every view of the chat. */
+function listQuery(db: Db, searching: boolean) {
+  const orgId = sql`${sql.placeholder('orgId')}`
+  const where = and(
+    channelsOf(orgId, sql`${sql.placeholder('flags')}::integer[]`),
+    eq(chatChannels.padrao, sql.placeholder('padrao')),
+    searching ? ilike(other.nome, sql.placeholder('search')) : undefined,
+  )
+  return channelRows(db, sql.placeholder('userId'), orgId)
     .where(where)
-    .orderBy(sql`${lastMessageId} desc nulls last`, asc(other.nome), asc(chatChannels.id))
-    .limit(limit)
-    .offset(offset)
-  const lastIds = rows.map((r) => r.lastId).filter((id): id is number => id !== null)
-  const last = lastIds.length ? await selectMessages(db, inArray(chatMessages.id, lastIds), [asc(chatMessages.id)], lastIds.length) : []
-  const data = rows.map((r) => {
+    .orderBy(...listOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(searching ? 'api_chat_channels_search' : 'api_chat_channels')
+}
+
+/** Built once per database, with and without a search: building the read cost more than running it. */
+const listing = perDatabase((db) => ({ all: listQuery(db, false), search: listQuery(db, true) }))
+
+async function describe(db: Db, rows: ChannelRow[]): Promise<ChannelSummary[]> {
+  const last = await messagesByIds(db, rows.map((r) => r.lastId).filter((id): id is number => id !== null))
+  return rows.map((r) => {
     const blocked = r.padrao !== 'I' && !hasPaidFeatures(r.owner)
     return {
       id: r.id,
@@ -113,13 +138,18 @@ async function channelPage(db: Db | Tx, userId: number, orgId: number, where: SQ
       ultima_mensagem: blocked ? null : (last.find((msg) => msg.id === r.lastId) ?? null),
     }
   })
-  // A page past the end has no row to carry the total.
-  return { data, total: rows.length ? rows[0].total : null }
 }
 
-/** Channels as the list shows them to a member of `orgId` (see channelPage). */
-export async function describeChannels(db: Db | Tx, userId: number, orgId: number, where: SQL, limit: number, offset = 0): Promise<ChannelSummary[]> {
-  return (await channelPage(db, userId, orgId, where, limit, offset)).data
+/** Channels as the list shows them to a member of `orgId`, those `where` matches. */
+export async function describeChannels(db: Db, userId: number, orgId: number, where: SQL, limit: number): Promise<ChannelSummary[]> {
+  return describe(db, await channelRows(db, userId, orgId).where(where).orderBy(...listOrder).limit(limit))
+}
+
+/** How many channels a page past the end of the list would have counted. */
+async function countChannels(db: Db, organization: typeof organizations.$inferSelect, padrao: Padrao, term: string | undefined) {
+  const where = and(channelsOfOrganization(organization), eq(chatChannels.padrao, padrao), term ? ilike(other.nome, likePattern(term)) : undefined)
+  const [{ n }] = await db.select({ n: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(organization.id))).where(where)
+  return n
 }
 
 export function registerChatChannels(app: Api, { db }: Deps) {
@@ -132,11 +162,12 @@ export function registerChatChannels(app: Api, { db }: Deps) {
       const { orgId, padrao } = c.req.valid('param')
       const { page, search } = c.req.valid('query')
       const { organization } = await requireMembership(db, user.id, orgId)
-      const conditions: (SQL | undefined)[] = [channelsOfOrganization(organization), eq(chatChannels.padrao, padrao)]
-      if (search?.trim()) conditions.push(ilike(other.nome, likePattern(search.trim())))
-      const where = and(...conditions)!
-      const { data, total } = await channelPage(db, user.id, orgId, where, PER_PAGE, (page - 1) * PER_PAGE)
-      const all = total ?? (await db.select({ n: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(orgId))).where(where))[0].n
+      const term = search?.trim()
+      const values = { userId: user.id, orgId, flags: flagsOf(organization), padrao, limit: PER_PAGE, offset: (page - 1) * PER_PAGE }
+      const rows = term ? await listing(db).search.execute({ ...values, search: likePattern(term) }) : await listing(db).all.execute(values)
+      const data = await describe(db, rows)
+      // A page past the end has no row to carry the total.
+      const all = rows.length ? rows[0].total : await countChannels(db, organization, padrao, term)
       return c.json(paginated(data, all, page, PER_PAGE), 200)
     },
   )

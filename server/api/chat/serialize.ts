@@ -1,10 +1,11 @@
-import { eq, type SQL } from 'drizzle-orm'
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { bodySummary, encodeBody, type AnswerRef, type ChatBody } from '../../../app/domain/chat/message-body.ts'
 import type { ChatMessage } from '../../../app/domain/chat/state.ts'
 import { chatMessages as m, summaryLabels, type Padrao } from '../../../app/domain/chat/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { perDatabase } from '../../db/per-database.ts'
 import { chatChannels, chatMessages, organizations, users } from '../../db/schema/index.ts'
 
 const answered = alias(chatMessages, 'answered')
@@ -54,9 +55,9 @@ function toMessage(row: Row): ChatMessage {
   }
 }
 
-/** Messages with their author, organization and the message they answer, ready for the API. */
-export async function selectMessages(db: Db | Tx, where: SQL, order: SQL[], limit: number, offset = 0): Promise<ChatMessage[]> {
-  const rows = await db
+/** Messages with their author, organization and the message they answer: the read before its where. */
+const messageRows = (db: Db | Tx) =>
+  db
     .select({
       msg: chatMessages,
       padrao: chatChannels.padrao,
@@ -71,9 +72,25 @@ export async function selectMessages(db: Db | Tx, where: SQL, order: SQL[], limi
     .leftJoin(organizations, eq(organizations.id, chatMessages.organizationId))
     .leftJoin(answered, eq(answered.id, chatMessages.answerTo))
     .leftJoin(answeredUser, eq(answeredUser.id, answered.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+
+/** Messages with their author, organization and the message they answer, ready for the API. */
+export async function selectMessages(db: Db | Tx, where: SQL, order: SQL[], limit: number, offset = 0): Promise<ChatMessage[]> {
+  const rows = await messageRows(db).where(where).orderBy(...order).limit(limit).offset(offset)
   return rows.map(toMessage)
+}
+
+/**
+ * Built once per database: the chat list reads its channels' last messages on every view, and drizzle's building
+ * of this read cost more than running it.
+ */
+const byIds = perDatabase((db) =>
+  messageRows(db)
+    .where(sql`${chatMessages.id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(chatMessages.id))
+    .prepare('api_chat_messages_by_ids'),
+)
+
+/** The messages of these ids, oldest first. */
+export async function messagesByIds(db: Db, ids: number[]): Promise<ChatMessage[]> {
+  return ids.length ? (await byIds(db).execute({ ids })).map(toMessage) : []
 }

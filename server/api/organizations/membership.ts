@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -32,7 +32,7 @@ export async function findMembership(db: Db | Tx, userId: number, organizationId
  * instead of two. An empty answer does not tell a stranger from an organization with nothing to list, so the
  * caller then runs requireMembership (`orMembership`), which answers 403 to a stranger.
  */
-export const isActiveMember = (userId: number, organizationId: number) =>
+export const isActiveMember = (userId: number | Placeholder, organizationId: number | Placeholder) =>
   sql`exists (select 1 from memberships reader where reader.user_id = ${userId} and reader.organization_id = ${organizationId} and reader.active)`
 
 /** The rows of a read that checked membership itself (isActiveMember); when it found none, the check alone. */

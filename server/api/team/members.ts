@@ -1,8 +1,10 @@
 import * as teamApi from '../../../app/domain/team/contract.ts'
 import { createRoute } from '@hono/zod-openapi'
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder } from 'drizzle-orm'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { memberLeft } from '../../db/chat-counters.ts'
+import type { Db } from '../../db/client.ts'
+import { perDatabase } from '../../db/per-database.ts'
 import { cargos, memberships, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { audit } from '../organizations/audit.ts'
@@ -11,16 +13,49 @@ import { likePattern, paginated } from '../pagination.ts'
 import { inviteAnswer } from './invites.ts'
 import { activeAdminCount, assertCanGrant, beginTeamChange, findActiveMember, pendingInvite, requireCargoField, teamMessages as tm } from './shared.ts'
 
+const memberSearch = (pattern: Placeholder | string) => or(ilike(users.name, pattern), ilike(users.email, pattern))
 
+function membersQuery(db: Db, searching: boolean) {
+  const organizationId = sql.placeholder('organizationId')
+  return db
+    .select({ m: memberships, u: users, cargo: cargos.nome, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(cargos, eq(cargos.id, memberships.cargoId))
+    .where(and(eq(memberships.organizationId, organizationId), searching ? memberSearch(sql.placeholder('pattern')) : undefined, isActiveMember(sql.placeholder('userId'), organizationId)))
+    .orderBy(desc(memberships.active), asc(users.name), asc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(searching ? 'api_team_members_search' : 'api_team_members')
+}
 
+function invitesQuery(db: Db, searching: boolean) {
+  return db
+    .select()
+    .from(teamInvites)
+    .where(and(eq(teamInvites.organizationId, sql.placeholder('organizationId')), pendingInvite(sql.placeholder('now')), searching ? ilike(teamInvites.email, sql.placeholder('pattern')) : undefined))
+    .orderBy(desc(teamInvites.createdAt), desc(teamInvites.id))
+    .prepare(searching ? 'api_team_invites_search' : 'api_team_invites')
+}
 
-
-
-
-
+/** Meu Time's list as every view of it reads it, with and without a search: built once per database. */
+const membersReads = perDatabase((db) => ({
+  members: { all: membersQuery(db, false), search: membersQuery(db, true) },
+  invites: { all: invitesQuery(db, false), search: invitesQuery(db, true) },
+}))
 
 export function registerMembers(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
+
+  /** How many members a page past the end of the list would have counted. */
+  async function countMembers(organizationId: number, pattern: string | undefined) {
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.organizationId, organizationId), pattern ? memberSearch(pattern) : undefined))
+    return total
+  }
 
   app.openapi(
     createRoute({ ...teamApi.getusers, middleware: [auth] as const }),
@@ -29,25 +64,12 @@ export function registerMembers(app: Api, { db }: Deps) {
       const { page = 1, per_page: perPage = teamApi.DEFAULT_PER_PAGE, search: rawSearch } = c.req.valid('query')
       const userId = c.get('user').id
       const search = rawSearch?.trim() || undefined
-      const conditions: (SQL | undefined)[] = [eq(memberships.organizationId, id)]
-      if (search) conditions.push(or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))))
-      const where = and(...conditions)
+      const pattern = search ? likePattern(search) : undefined
       // The page, its total and the caller's membership in one statement; an empty page checks the rest apart.
-      const rows = await db
-        .select({ m: memberships, u: users, cargo: cargos.nome, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .leftJoin(cargos, eq(cargos.id, memberships.cargoId))
-        .where(and(where, isActiveMember(userId, id)))
-        .orderBy(desc(memberships.active), asc(users.name), asc(users.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage)
+      const { members, invites: pending } = membersReads(db)
+      const rows = await (pattern ? members.search : members.all).execute({ organizationId: id, userId, limit: perPage, offset: (page - 1) * perPage, pattern })
       await orMembership(rows, db, userId, id)
-      const total = rows.length
-        ? rows[0].total
-        : page > 1
-          ? (await db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where))[0].total
-          : 0
+      const total = rows.length ? rows[0].total : page > 1 ? await countMembers(id, pattern) : 0
       const data = rows.map(({ m, u, cargo }) => ({
         user_id: u.id,
         nome: u.name,
@@ -60,17 +82,7 @@ export function registerMembers(app: Api, { db }: Deps) {
         active: m.active,
         created_at: m.createdAt.toISOString(),
       }))
-      const invites = await db
-        .select()
-        .from(teamInvites)
-        .where(
-          and(
-            eq(teamInvites.organizationId, id),
-            pendingInvite(new Date()),
-            search ? ilike(teamInvites.email, likePattern(search)) : undefined,
-          ),
-        )
-        .orderBy(desc(teamInvites.createdAt), desc(teamInvites.id))
+      const invites = await (pattern ? pending.search : pending.all).execute({ organizationId: id, now: new Date(), pattern })
       return c.json({ usuarios: paginated(data, total, page, perPage), convites: invites.map(inviteAnswer) }, 200)
     },
   )

@@ -8,11 +8,6 @@ import { audit } from '../organizations/audit.ts'
 import { orMembership } from '../organizations/membership.ts'
 import { assertCanGrant, beginTeamChange, findCargo, listCargos, setCargoPermissions, teamMessages as tm } from './shared.ts'
 
-
-
-
-
-
 /** Another role of the organization already has this name (names are unique ignoring case). */
 async function nameTaken(tx: Tx, organizationId: number, nome: string, exceptId?: number) {
   const [{ n }] = await tx

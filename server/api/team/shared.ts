@@ -1,11 +1,13 @@
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
 import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/domain/team/messages.ts'
 import { PERMISSION_IDS, type PermissionId } from '../../../app/domain/team/permissions.ts'
+import { PgTransaction } from 'drizzle-orm/pg-core'
+import { arrayParam } from '../../db/array-param.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { perDatabase } from '../../db/per-database.ts'
 import { cargoPermissions, cargos, memberships, organizations, teamInvites, users } from '../../db/schema/index.ts'
 import { abort, fail } from '../http.ts'
 import { isActiveMember, requirePermission } from '../organizations/membership.ts'
-import { arrayParam } from '../../db/array-param.ts'
 
 /** The limits and texts live with the web screen's (app/domain/team/messages.ts): one source for both. */
 export { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages }
@@ -13,13 +15,8 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000
 
 const tm = teamMessages
 
-
-/**
- * Roles of an organization with their permissions and active member counts, by name, in one statement.
- * With `readBy`, only when that user is an active member (isActiveMember): the caller checks an empty answer.
- */
-export async function listCargos(db: Db | Tx, organizationId: number, { only, readBy }: { only?: number[]; readBy?: number } = {}) {
-  const rows = await db
+const cargoRows = (db: Db | Tx) =>
+  db
     .select({
       id: cargos.id,
       organizationId: cargos.organizationId,
@@ -29,14 +26,35 @@ export async function listCargos(db: Db | Tx, organizationId: number, { only, re
       membros: sql<number>`(select count(*) from memberships cm where cm.cargo_id = cargos.id and cm.active)`.mapWith(Number),
     })
     .from(cargos)
-    .where(
-      and(
-        eq(cargos.organizationId, organizationId),
-        only ? sql`${cargos.id} = any(${arrayParam(only, 'integer')})` : undefined,
-        readBy === undefined ? undefined : isActiveMember(readBy, organizationId),
-      ),
-    )
-    .orderBy(asc(cargos.nome), asc(cargos.id))
+
+const cargoOrder = [asc(cargos.nome), asc(cargos.id)]
+
+/** The roles as Meu Time reads them on every view (`readBy`): built once per database. */
+const cargosReadBy = perDatabase((db) => {
+  const organizationId = sql.placeholder('organizationId')
+  return cargoRows(db)
+    .where(and(eq(cargos.organizationId, organizationId), isActiveMember(sql.placeholder('readBy'), organizationId)))
+    .orderBy(...cargoOrder)
+    .prepare('api_team_cargos')
+})
+
+/**
+ * Roles of an organization with their permissions and active member counts, by name, in one statement.
+ * With `readBy`, only when that user is an active member (isActiveMember): the caller checks an empty answer.
+ */
+export async function listCargos(db: Db | Tx, organizationId: number, { only, readBy }: { only?: number[]; readBy?: number } = {}) {
+  const rows =
+    readBy !== undefined && !only && !(db instanceof PgTransaction)
+      ? await cargosReadBy(db).execute({ organizationId, readBy })
+      : await cargoRows(db)
+          .where(
+            and(
+              eq(cargos.organizationId, organizationId),
+              only ? sql`${cargos.id} = any(${arrayParam(only, 'integer')})` : undefined,
+              readBy === undefined ? undefined : isActiveMember(readBy, organizationId),
+            ),
+          )
+          .orderBy(...cargoOrder)
   return rows.map((row) => {
     const held = new Set(row.held)
     return {
@@ -126,7 +144,7 @@ export async function activeAdminCount(db: Db | Tx, organizationId: number) {
 }
 
 /** Pending = neither accepted nor declined, and not expired. */
-export const pendingInvite = (now: Date) => and(isNull(teamInvites.acceptedAt), isNull(teamInvites.declinedAt), gt(teamInvites.expiresAt, now))
+export const pendingInvite = (now: Date | Placeholder) => and(isNull(teamInvites.acceptedAt), isNull(teamInvites.declinedAt), gt(teamInvites.expiresAt, now))
 
 /** Seats taken: active members plus pending invites (an invite for `exceptEmail` is about to be replaced). */
 export async function seatsInUse(db: Db | Tx, organizationId: number, now: Date, exceptEmail?: string) {
