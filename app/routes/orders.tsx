@@ -167,11 +167,20 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
   const onEvent = live?.onEvent
   useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
 
-  // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed.
+  // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed. Its
+  // top is brought under the sticky header (focus alone scrolls a tall section to wherever it fits). Closed, the
+  // focus goes back to its 'Ver' in the list.
   const detailRef = useRef<HTMLElement>(null)
+  const lastOpened = useRef<number | null>(null)
   const { key } = useLocation()
   useEffect(() => {
-    if (pedidoId) detailRef.current?.focus()
+    if (pedidoId) {
+      detailRef.current?.focus({ preventScroll: true })
+      detailRef.current?.scrollIntoView({ block: 'start' })
+    } else if (lastOpened.current) {
+      document.querySelector<HTMLElement>(`[data-open-order="${lastOpened.current}"]`)?.focus()
+    }
+    lastOpened.current = pedidoId
   }, [pedidoId, key])
 
   const filtered = Boolean(list.q || list.status || list.de || list.ate)
@@ -303,7 +312,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
                   </td>
                   <td>
                     <div className="actions">
-                      <Link to={href({ pedido: o.id })} className="button" aria-label={m.open(o.id)} preventScrollReset>
+                      <Link to={href({ pedido: o.id })} className="button" aria-label={m.open(o.id)} data-open-order={o.id} preventScrollReset>
                         Ver
                       </Link>
                     </div>

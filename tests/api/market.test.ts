@@ -270,6 +270,16 @@ describe('search, filters and pages', () => {
     expect(short.body.sugestoes).toEqual([])
   })
 
+  test('a dose written together finds one written apart, and the other way round', async () => {
+    const w = await world()
+    const apart = await w.product({ nome: 'Paracetamol 750 mg 20 comprimidos' })
+    const together = await w.product({ nome: 'Dipirona 1g 10 comprimidos' })
+    await w.condition({}, [{ productId: apart.id }, { productId: together.id }])
+    expect(await names(w, '20/null/null/paracetamol%20750mg')).toEqual(['Paracetamol 750 mg 20 comprimidos'])
+    expect(await names(w, '20/null/null/dipirona%201%20g')).toEqual(['Dipirona 1g 10 comprimidos'])
+    expect(await names(w, '20/null/null/paracetamol%20500mg')).toEqual([])
+  })
+
   test('pages of the given size by name, with the Laravel paginator', async () => {
     const w = await world()
     const lines = []

@@ -49,7 +49,7 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
   await expect(detail.getByText(/Aguardando → Faturado com quebra, por Ana Paula Lima \(Distribuidora Sol\)/)).toBeVisible()
   // Each line says what of it was invoiced, so the buyer can add up the invoiced total.
   await expect(detail.getByRole('columnheader', { name: 'Total faturado' })).toBeVisible()
-  await expect(detail.getByRole('button', { name: 'Marcar como faturado' })).toHaveCount(0)
+  await expect(detail.getByText('Marcar como faturado', { exact: true })).toHaveCount(0)
 
   const buyer = await browser.newContext()
   const buyerPage = await buyer.newPage()
@@ -61,8 +61,30 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
   await expect(buyerPage.getByRole('navigation', { name: 'Lados dos pedidos' })).toHaveCount(0)
   await expect(buyerPage.locator('.order-detail').getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado com quebra')
   await expect(buyerPage.getByRole('button', { name: 'Repetir pedido' })).toBeVisible()
-  await expect(buyerPage.getByRole('button', { name: 'Marcar como faturado' })).toHaveCount(0)
+  await expect(buyerPage.getByText('Marcar como faturado', { exact: true })).toHaveCount(0)
   await buyer.close()
+})
+
+test('invoicing asks once more; Cancelar closes the question, the confirmation invoices', async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  await login(page, SELLER.email, SELLER.password)
+  await page.goto('/personal-environment')
+  await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await page.goto(`/orders?pedido=${order.id}`)
+  const detail = page.locator('.order-detail')
+  const step = detail.locator('summary', { hasText: 'Marcar como faturado' })
+  await step.click()
+  await expect(detail.getByText(orderMessages.confirmF(order.id))).toBeVisible()
+  await detail.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(detail.getByText(orderMessages.confirmF(order.id))).toBeHidden()
+  await expect(step).toBeFocused()
+  await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Aguardando')
+  await step.click()
+  await detail.getByRole('button', { name: 'Sim, marcar como faturado' }).click()
+  await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado')
+  // Closed, the order gives the focus back to its line of the list.
+  await detail.getByRole('link', { name: 'Fechar pedido' }).click()
+  await expect(page.getByRole('link', { name: `Ver pedido nº ${order.id}` })).toBeFocused()
 })
 
 test.describe('without JavaScript', () => {

@@ -10,4 +10,12 @@ describe('searchWords', () => {
     expect(searchWords('')).toEqual([])
     expect(searchWords('a b c d e f g h i j')).toHaveLength(8)
   })
+
+  it('parts a number from the letters after it, so a dose written together finds one written apart', () => {
+    expect(searchWords('paracetamol 750mg')).toEqual(['paracetamol', '750', 'mg'])
+    expect(searchWords('dipirona 1g')).toEqual(['dipirona', '1', 'g'])
+    expect(searchWords('0,5mg')).toEqual(['0,5', 'mg'])
+    expect(searchWords('vitamina b12')).toEqual(['vitamina', 'b12'])
+    expect(searchWords('7891234567895')).toEqual(['7891234567895'])
+  })
 })

@@ -1,4 +1,6 @@
+import { useRef, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { formatDateTime } from '~/components/team/format.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
@@ -196,19 +198,45 @@ export function StatusActions({ order, action, errors, typed }: { order: OrderDe
           ))}
         </ul>
       ) : null}
+      {/* Invoicing and refusing are final and tell the buyer: one more step each, which a <details> gives without JavaScript. */}
       <div className="toolbar">
-        <StatusForm order={order} action={action} status="F" className="button primary" label={m.markF} />
-        {/* Refusing is final and tells the buyer: one more step, which a <details> gives without JavaScript. */}
-        <details className="confirm-step">
-          <summary className="button danger">{m.markN}</summary>
-          <div className="card stack">
-            <p>{m.confirmN(order.id)}</p>
-            <StatusForm order={order} action={action} status="N" className="button danger" label={m.confirmNButton} />
-          </div>
-        </details>
+        <ConfirmStep summary={m.markF} question={m.confirmF(order.id)} tone="primary">
+          <StatusForm order={order} action={action} status="F" className="button primary" label={m.confirmFButton} />
+        </ConfirmStep>
+        <ConfirmStep summary={m.markN} question={m.confirmN(order.id)} tone="danger">
+          <StatusForm order={order} action={action} status="N" className="button danger" label={m.confirmNButton} />
+        </ConfirmStep>
       </div>
       <QuantitiesForm order={order} action={action} errors={errors} typed={typed} />
     </section>
+  )
+}
+
+/** A final step asked twice: the summary opens the question; 'Cancelar' (with JavaScript; without, the summary again) closes it. */
+function ConfirmStep({ summary, question, tone, children }: { summary: string; question: string; tone: 'primary' | 'danger'; children: ReactNode }) {
+  const hydrated = useHydrated()
+  const ref = useRef<HTMLDetailsElement>(null)
+  const cancel = () => {
+    const details = ref.current
+    if (!details) return
+    details.open = false
+    details.querySelector('summary')?.focus()
+  }
+  return (
+    <details className="confirm-step" ref={ref}>
+      <summary className={`button ${tone}`}>{summary}</summary>
+      <div className="card stack">
+        <p>{question}</p>
+        <div className="button-row">
+          {hydrated ? (
+            <button type="button" className="button" onClick={cancel}>
+              {m.cancelStep}
+            </button>
+          ) : null}
+          {children}
+        </div>
+      </div>
+    </details>
   )
 }
 

@@ -7,6 +7,7 @@ import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { useNonce } from '~/lib/nonce.tsx'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
+import { useFocusAfterNavigation } from './use-focus-after-navigation.ts'
 
 type ShellCompany = MenuCompany & HeaderCompany
 
@@ -46,6 +47,7 @@ const skipLink = (
  * padded routed view; without one (personal environment), the header only.
  */
 export function AppFrame({ user, company, children }: { user: HeaderUser; company: ShellCompany | null; children: ReactNode }) {
+  useFocusAfterNavigation()
   if (!company) {
     return (
       <div className="shell">

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import { useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { modalStack } from '~/lib/ui/modal-stack.ts'
 import { toasts, toastsForLevel, type Toast, type ToastKind } from '~/lib/ui/toast-store.ts'
@@ -19,6 +20,13 @@ export function Toaster({ level = 0, flash = null }: { level?: number; flash?: F
   const all = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, () => NONE)
   const openModals = useSyncExternalStore(modalStack.subscribe, modalStack.depth, noModal)
   const hydrated = useHydrated()
+  const { key } = useLocation()
+
+  // Spec §2: before each route all messages are closed (a modal opened by its address included, spec §4: the
+  // page's toasts are not shown over it). Declared before the flash's effect, so the new page's toast stays.
+  useEffect(() => {
+    if (level === 0) toasts.dismissAll()
+  }, [key, level])
 
   useEffect(() => {
     if (flash) toasts.show({ kind: flash.kind, body: flash.text })

@@ -67,6 +67,8 @@ export function createToastStore(currentLevel: () => number) {
   return {
     show,
     dismiss,
+    /** Spec §2: "before each route all messages are closed". */
+    dismissAll: () => toasts.forEach((t) => dismiss(t.id)),
     success: (body: string, duration?: number) => show({ body, kind: 'success', duration }),
     error: (body: string, duration?: number) => show({ body, kind: 'error', duration }),
     info: (body: string, duration?: number) => show({ body, kind: 'info', duration }),

@@ -3,12 +3,13 @@ import { likePattern } from '../pagination.ts'
 
 /**
  * Words of a product search, each of which must appear (accents and case aside); at most 8. Commas and semicolons
- * part words as spaces do ('dipirona, ems'), except a decimal comma ('0,5 mg').
+ * part words as spaces do ('dipirona, ems'), except a decimal comma ('0,5 mg'); so does a number followed by letters,
+ * so that '750mg' finds '750 mg' as well as '750mg'.
  */
 export function searchWords(search: string | null | undefined) {
   return (search ?? '')
     .trim()
-    .split(/[\s;]+|,(?!\d)/)
+    .split(/[\s;]+|,(?!\d)|(?<=\d)(?=\p{L})/u)
     .filter(Boolean)
     .slice(0, 8)
 }

@@ -101,4 +101,12 @@ describe('toast store', () => {
     store.info('y')
     expect(heard).toHaveBeenCalledTimes(2)
   })
+  test('a new route closes every toast, those kept until closed included (spec §2)', () => {
+    store.info('a')
+    store.error('b', 0)
+    store.dismissAll()
+    expect(store.getSnapshot()).toEqual([])
+    store.info('a')
+    expect(store.getSnapshot().map((t) => t.body)).toEqual(['a'])
+  })
 })

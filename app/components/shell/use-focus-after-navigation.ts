@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+
+/**
+ * After a navigation (a link, or a form whose answer redirected), a focus left on nothing (the pressed control went
+ * with the old content: a sent cart, an added address, a confirmed modal) goes to the screen's heading, so that a
+ * keyboard or screen-reader user goes on from the new content instead of from the top of the page. A screen that
+ * placed the focus itself (an opened order, a modal) keeps it. Not on the first load: the browser starts at the top.
+ */
+export function useFocusAfterNavigation() {
+  const { key } = useLocation()
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const active = document.activeElement
+    if (active && active !== document.body && active.isConnected) return
+    const heading = document.querySelector<HTMLElement>('#conteudo h1')
+    if (!heading) return
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+    heading.focus({ preventScroll: true })
+  }, [key])
+}
