@@ -20,6 +20,8 @@ export type ConditionTabContext = {
   detail: z.output<typeof CondicaoDetalheSchema>
   /** The organization the caller is acting for (the company in session). */
   orgId: number
+  /** The member's role has 'Gerenciar condições': the screen offers the changes. */
+  mayChange: boolean
   /** This page's address with its section and list parameters: where a form post goes back to. */
   back: string
 }

@@ -31,7 +31,7 @@ async function context(request: Request, params: Route.LoaderArgs['params']): Pr
   if (!res.ok) throw await redirectWithToast(request, '/conditions', { kind: 'error', text: apiErrorMessages(res.data).join(' ') })
   const back = new URL(pagePath(request), url)
   for (const [key, value] of url.searchParams) if (key !== 'modal' && key !== 'id' && !key.startsWith('_')) back.searchParams.set(key, value)
-  return { request, url, detail: res.data, orgId: company.organizacao_id, back: `${back.pathname}${back.search}` }
+  return { request, url, detail: res.data, orgId: company.organizacao_id, mayChange: company.permissoes.includes('condicoes'), back: `${back.pathname}${back.search}` }
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const aba = chosenTab(ctx.url)
   const tab = aba ? await CONDITION_TAB_SERVERS[aba]!.load(ctx) : null
   // Listed here, not in the component: the section registry is server code.
-  return { detail: ctx.detail, aba, tab, tabs: builtTabs().map(({ id, label }) => ({ id, label })) }
+  return { detail: ctx.detail, mayChange: ctx.mayChange, aba, tab, tabs: builtTabs().map(({ id, label }) => ({ id, label })) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -81,7 +81,7 @@ function Summary({ detail }: { detail: Route.ComponentProps['loaderData']['detai
 }
 
 export default function ConditionDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, aba, tab, tabs } = loaderData
+  const { detail, mayChange, aba, tab, tabs } = loaderData
   const location = useLocation()
   const View = aba ? CONDITION_TAB_VIEWS[aba] : undefined
   const answer = actionData && typeof actionData === 'object' && 'intent' in actionData ? (actionData as { intent: string; result: unknown }) : undefined
@@ -102,7 +102,7 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <Summary detail={detail} />
-      {detail.acesso === 'vendedor' ? (
+      {detail.acesso === 'vendedor' && mayChange ? (
         <p>
           <Link to={`/conditions?modal=editar&id=${detail.condicao.id}`}>Editar condição</Link>
         </p>
@@ -118,7 +118,7 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
           ))}
         </ul>
       </nav>
-      {View ? <View data={tab} detail={detail} actionData={answer} /> : null}
+      {View ? <View data={tab} detail={detail} mayChange={mayChange} actionData={answer} /> : null}
     </section>
   )
 }

@@ -33,7 +33,7 @@ function idOf(value: string | undefined) {
  * row decides. Anyone who cannot reach the condition as this OL goes back to Condições with the reason.
  */
 async function context(request: Request, params: Route.LoaderArgs['params']) {
-  await requireCompany(request)
+  const { company } = await requireCompany(request)
   const olId = idOf(params.olId)
   const conditionId = idOf(params.conditionId)
   if (!olId || !conditionId) throw redirect('/conditions')
@@ -52,11 +52,13 @@ async function context(request: Request, params: Route.LoaderArgs['params']) {
     const value = url.searchParams.get(key)
     if (value) back.searchParams.set(key, value)
   }
-  return { url, olId, conditionId, detail: detail.data, parceiro, back: `${back.pathname}${back.search}` }
+  // Accepting, refusing and leaving need 'Gerenciar condições' in the OL (the API refuses them otherwise).
+  const mayChange = company.permissoes.includes('condicoes')
+  return { url, olId, conditionId, detail: detail.data, parceiro, mayChange, back: `${back.pathname}${back.search}` }
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { url, olId, detail, parceiro } = await context(request, params)
+  const { url, olId, detail, parceiro, mayChange } = await context(request, params)
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
   let bloqueados = null
@@ -73,7 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       encontrados = found.ok ? found.data.compradores : []
     }
   }
-  return { detail, parceiro, q, bloqueados, encontrados, blacklistError }
+  return { detail, parceiro, mayChange, q, bloqueados, encontrados, blacklistError }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -117,7 +119,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 type Data = Route.ComponentProps['loaderData']
 
 export default function OlDetails({ loaderData }: Route.ComponentProps) {
-  const { detail, parceiro } = loaderData
+  const { detail, parceiro, mayChange } = loaderData
   const c = detail.condicao
   const modal = new URLSearchParams(useLocation().search).get('modal')
   const href = useTeamHref()
@@ -167,7 +169,8 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
 
-      {parceiro.status === 'pendente' ? (
+      {!mayChange && parceiro.status !== 'recusado' ? <p className="notice notice-info">{s.olReadOnly}</p> : null}
+      {parceiro.status === 'pendente' && mayChange ? (
         <div className="stack">
           <p>{s.pendingHelp}</p>
           <Form method="post" className="button-row">
@@ -188,15 +191,17 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
             <Link to={conditionDetailsPath(c, String(parceiro.organizacao_id), 'produtos')} className="button primary">
               {s.products}
             </Link>
-            <Link to={href({ modal: 'deixar' })} className="button danger" preventScrollReset>
-              {s.leave}
-            </Link>
+            {mayChange ? (
+              <Link to={href({ modal: 'deixar' })} className="button danger" preventScrollReset>
+                {s.leave}
+              </Link>
+            ) : null}
           </div>
           <Blacklist data={loaderData} />
         </>
       ) : null}
 
-      {modal === 'deixar' && parceiro.status === 'aceito' ? (
+      {modal === 'deixar' && parceiro.status === 'aceito' && mayChange ? (
         <RouteModal title={s.leave} closeParams={MODAL_PARAMS}>
           <p id="ol-leave-text">{s.confirmLeave}</p>
           <Form method="post" aria-describedby="ol-leave-text">

@@ -11,7 +11,7 @@ import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages } from '~/domain/orders/messages.ts'
 import { OrderEmailFormSchema } from '~/domain/orders/schemas.ts'
 import { api } from '~/lib/api.server.ts'
-import { requireCompany } from '~/lib/company.server.ts'
+import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { companyMessages } from '~/domain/organization/company-messages.ts'
 import { VisitingCardFormSchema } from '~/domain/organization/company-schemas.ts'
@@ -29,6 +29,17 @@ export const meta: Route.MetaFunction = () => [{ title: 'Cartão de visita | Ped
 /** Spare rows for new links, so that adding one works without JavaScript too. */
 const SPARE_LINK_ROWS = 2
 
+/**
+ * Whether the add form shows, and else what is said in its place: the plan's limit, or that adding an address (which
+ * gets every order in full) also needs to read the orders (written on the server: the orders' texts stay out of
+ * this screen's JavaScript).
+ */
+function orderEmailNotice(company: CompanyProfile, list: { limite: number; pode_adicionar: boolean }) {
+  const readsOrders = company.is_admin || company.permissoes.some((p) => p === 'pedidos_ver' || p === 'pedidos_status')
+  if (!readsOrders) return { pode_adicionar: false, aviso: orderMessages.emailNeedsOrderReading }
+  return { pode_adicionar: list.pode_adicionar, aviso: list.limite < 0 ? orderMessages.emailPlanNone : orderMessages.emailPlanLimit(list.limite) }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { company } = await requireCompany(request)
   const res = await api(request, orgApi.cartao, { params: { orgId: company.organizacao_id, targetId: company.organizacao_id } })
@@ -36,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The addresses that get each new order by e-mail: for a company that receives orders (not a Varejo).
   const emails = company.tipo === 'v' ? null : await api(request, ordersApi.restoreEmailPedido, { params: { orgId: company.organizacao_id, search: 'null' } })
   return {
-    orderEmails: emails?.ok ? { ...emails.data, aviso: emails.data.limite < 0 ? orderMessages.emailPlanNone : orderMessages.emailPlanLimit(emails.data.limite) } : null,
+    orderEmails: emails?.ok ? { ...emails.data, ...orderEmailNotice(company, emails.data) } : null,
     card: res.data,
     canEdit: company.permissoes.includes('empresa'),
     tokenbase: company.tokenbase,
@@ -205,7 +216,7 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?
   )
 }
 
-/** `aviso`: what the plan allows, said in place of the form once the list is full (written on the server: the orders' texts stay out of this screen's JavaScript). */
+/** `aviso`: said in place of the form when it does not show (orderEmailNotice). */
 type OrderEmailList = { emails: { id: number; email: string }[]; pode_adicionar: boolean; aviso: string }
 
 /**

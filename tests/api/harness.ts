@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config.ts'
 import { openOrganizationChannels } from '../../server/db/chat-counters.ts'
 import { openDatabase } from '../../server/db/client.ts'
 import { linkCustomer } from '../../server/db/customer-link.ts'
-import { memberships, organizationInvites, organizations } from '../../server/db/schema/index.ts'
+import { cargoPermissions, cargos, memberships, organizationInvites, organizations } from '../../server/db/schema/index.ts'
 import { createFileStore } from '../../server/files/file-store.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 import type { Publisher } from '../../server/realtime/publisher.ts'
@@ -136,6 +136,15 @@ export async function newUser(t: TestApi, name = 'Usuário Teste') {
   const login = await t.post('/api/login', { email, password }, { ip: t.nextIp() })
   if (login.status !== 200) throw new Error(`login ${login.status}`)
   return { email, password, token: login.body.token as string, id: login.body.user_id as number }
+}
+
+/** A fresh user, member of the organization through a role of its own holding these permissions. */
+export async function memberWith(t: TestApi, orgId: number, permissions: string[]) {
+  const user = await newUser(t, 'Membro')
+  const [cargo] = await t.db.insert(cargos).values({ organizationId: orgId, nome: `Cargo ${Math.random().toString(36).slice(2, 8)}` }).returning()
+  if (permissions.length) await t.db.insert(cargoPermissions).values(permissions.map((permissao) => ({ cargoId: cargo.id, permissao })))
+  await t.db.insert(memberships).values({ organizationId: orgId, userId: user.id, cargoId: cargo.id, isAdmin: false })
+  return user
 }
 
 // ---------------------------------------------------------------------------

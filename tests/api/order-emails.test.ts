@@ -4,7 +4,7 @@ import { orderMessages as m } from '../../app/domain/orders/messages.ts'
 import { organizations } from '../../server/db/schema/index.ts'
 import { announceOrder } from '../../server/api/orders/announce.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
-import { createTestApi, expectValidation, type TestApi } from './harness.ts'
+import { createTestApi, expectValidation, memberWith, type TestApi } from './harness.ts'
 import { orderWorld, seedOrder } from './order-fixtures.ts'
 
 /** The addresses that get each new order (spec §7 addEmailPedido; limited by permissions.pedidos_email). */
@@ -42,6 +42,14 @@ describe('order e-mails', () => {
 
     // The clerk reads but has no 'empresa'; another company can do nothing.
     expect((await add(w.seller.id, 'd@aurora.com.br', w.sellerClerk.token)).status).toBe(403)
+    // Each address gets every order in full: 'empresa' alone does not add one; with 'Ver pedidos' it does.
+    const editor = await memberWith(t, w.seller.id, ['empresa'])
+    const refused = await add(w.seller.id, 'editor@aurora.com.br', editor.token)
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe(m.emailNeedsOrderReading)
+    const reader = await memberWith(t, w.seller.id, ['empresa', 'pedidos_ver'])
+    expect((await add(w.seller.id, 'leitor@aurora.com.br', reader.token)).status).toBe(201)
+    expect((await t.del(`/api/empresas/deleteEmailPedido/${w.seller.id}/${(await read()).body.emails.find((e: { email: string }) => e.email === 'leitor@aurora.com.br').id}/leitor@aurora.com.br`, { token: editor.token })).status).toBe(200)
     expect((await t.get(`/api/empresas/restoreEmailPedido/${w.seller.id}/null`, { token: w.buyerUser.token })).status).toBe(403)
 
     const id = first.body.email.id

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
-import { cargoPermissions, cargos, memberships } from '../../server/db/schema/index.ts'
 import { importsSettled } from '../../server/spreadsheets/jobs.ts'
-import { createOrganization, createTestApi, fileOf, formOf, newUser, type TestApi } from './harness.ts'
+import { createOrganization, createTestApi, fileOf, formOf, memberWith, newUser, type TestApi } from './harness.ts'
 import { readXlsx, xlsxOf } from './spreadsheet-files.ts'
 import { installItemKind, itemSpec } from './spreadsheet-kind.ts'
 
@@ -37,15 +36,6 @@ async function finishedJob(token: string, orgId: number, bytes: Buffer) {
   expect(res.status, JSON.stringify(res.body)).toBe(202)
   await importsSettled()
   return (await t.get(`/api/importacoes/${orgId}/${res.body.importacao.id}`, { token })).body
-}
-
-/** A member of the organization whose role holds these permissions. */
-async function memberWith(orgId: number, permissions: string[]) {
-  const user = await newUser(t, 'Membro')
-  const [cargo] = await t.db.insert(cargos).values({ organizationId: orgId, nome: `Cargo ${Math.random().toString(36).slice(2, 8)}` }).returning()
-  if (permissions.length) await t.db.insert(cargoPermissions).values(permissions.map((permissao) => ({ cargoId: cargo.id, permissao })))
-  await t.db.insert(memberships).values({ organizationId: orgId, userId: user.id, cargoId: cargo.id, isAdmin: false })
-  return user
 }
 
 describe('GET api/importacoes/{orgId}/{importId}/relatorio', () => {
@@ -105,8 +95,8 @@ describe("permissions and isolation of the three calls", () => {
   test("a member without the kind's permission: 403 on the job, its report and the template; with it: 200", async () => {
     const { user, org } = await seller()
     const job = await finishedJob(user.token, org.id, await xlsxOf([HEADER, ['P1', 'Um', 1]]))
-    const without = await memberWith(org.id, ['clientes'])
-    const withIt = await memberWith(org.id, ['produtos'])
+    const without = await memberWith(t, org.id, ['clientes'])
+    const withIt = await memberWith(t, org.id, ['produtos'])
     for (const url of [`/api/importacoes/${org.id}/${job.id}`, `/api/importacoes/${org.id}/${job.id}/relatorio`, `/api/planilhas/modelo/${org.id}/itens_teste`]) {
       const denied = await t.get(url, { token: without.token })
       expect(denied.status, url).toBe(403)

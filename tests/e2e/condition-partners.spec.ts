@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import { DEMO, login, test } from './helpers.ts'
+import { CARLA, DEMO, login, test } from './helpers.ts'
 import { apiSession, conditionAddress, createCondition, olAddress } from './condition-helpers.ts'
 import { createAndVerifyOrganization, newLoggedInUser, otherBrowser } from './organization-helpers.ts'
 
@@ -128,4 +128,17 @@ test('without JavaScript: the seller invites an OL and the OL accepts, through p
   await expect(seller.page.getByRole('row', { name: new RegExp(ol.nome) })).toContainText('Aceito')
   await seller.context.close()
   await olBrowser.context.close()
+})
+
+test("a member without 'Gerenciar condições' sees the condition's OLs without the buttons that would refuse, and says why", async ({ page, request }) => {
+  const ana = await apiSession(request, DEMO)
+  const solId = ana.orgId('Distribuidora Sol')
+  const condition = await createCondition(request, ana.headers, solId, `Tabela Leitura ${Date.now() % 1e6}`)
+  // Carla is a member of Distribuidora Sol without a role.
+  await login(page, CARLA.email, CARLA.password)
+  await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
+  await page.goto(`${conditionAddress(condition, solId)}?aba=parceiros`)
+  await expect(page.getByText('Você pode ver os OLs desta condição, mas convidar, espelhar ou remover depende da permissão "Gerenciar condições".')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Convidar OL' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Editar condição' })).toHaveCount(0)
 })

@@ -16,6 +16,8 @@ import { ProdutosTab } from './produtos-tab.tsx'
 export type ConditionTabProps = {
   data: unknown
   detail: z.output<typeof CondicaoDetalheSchema>
+  /** The member's role has 'Gerenciar condições' (the API refuses the changes otherwise). */
+  mayChange: boolean
   actionData: { intent: string; result: unknown } | undefined
 }
 

@@ -22,10 +22,11 @@ type LastResult = SubmissionResult<string[]> | undefined
 const MODAL_PARAMS = ['modal', 'id', 'busca']
 const noModal = { modal: null, id: null, busca: null }
 /** The 'OLs' section of /conditionDetails (app/lib/conditions/parceiros.server.ts). */
-export function ParceirosTab({ data, detail, actionData }: ConditionTabProps) {
+export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionTabProps) {
   const { parceiros, busca, encontrados } = data as ParceirosTabData
   const href = useTeamHref()
-  const seller = detail.acesso === 'vendedor'
+  // The seller's member who may change the condition; others see the partners without the buttons that would refuse.
+  const seller = detail.acesso === 'vendedor' && mayChange
   const search = new URLSearchParams(useLocation().search)
   const answer = (intent: string) => (actionData?.intent === intent ? (actionData.result as LastResult) : undefined)
   return (
@@ -38,6 +39,7 @@ export function ParceirosTab({ data, detail, actionData }: ConditionTabProps) {
           </Link>
         ) : null}
       </div>
+      {detail.acesso === 'vendedor' && !mayChange ? <p className="notice notice-info">{s.readOnly}</p> : null}
       {parceiros.length === 0 ? (
         <div className="empty-state" role="status">
           <p>{s.noPartners}</p>

@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { modalStack } from '~/lib/ui/modal-stack.ts'
 import { toasts, toastsForLevel, type Toast, type ToastKind } from '~/lib/ui/toast-store.ts'
@@ -16,17 +15,16 @@ const noModal = () => 0
  * level shows the flash toast as the server rendered it; once hydrated the flash goes
  * through the store like any other toast, with its timer and de-duplication.
  */
-export function Toaster({ level = 0, flash = null }: { level?: number; flash?: FlashToast | null }) {
+export function Toaster({ level = 0, flash = null, route }: { level?: number; flash?: FlashToast | null; route?: string }) {
   const all = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, () => NONE)
   const openModals = useSyncExternalStore(modalStack.subscribe, modalStack.depth, noModal)
   const hydrated = useHydrated()
-  const { key } = useLocation()
 
-  // Spec §2: before each route all messages are closed (a modal opened by its address included, spec §4: the
-  // page's toasts are not shown over it). Declared before the flash's effect, so the new page's toast stays.
+  // Spec §2: before each route (`route`, the location's key) all messages are closed, a modal opened by its address
+  // included (spec §4: the page's toasts are not shown over it). Before the flash's effect, so the new page's stays.
   useEffect(() => {
-    if (level === 0) toasts.dismissAll()
-  }, [key, level])
+    if (route !== undefined) toasts.dismissAll()
+  }, [route])
 
   useEffect(() => {
     if (flash) toasts.show({ kind: flash.kind, body: flash.text })

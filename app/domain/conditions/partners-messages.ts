@@ -50,6 +50,7 @@ export const partnerMessages = {
 /** Texts of the 'OLs' section of /conditionDetails and of /olDetails. */
 export const partnerScreenMessages = {
   sectionTitle: 'OLs da condição',
+  readOnly: 'Você pode ver os OLs desta condição, mas convidar, espelhar ou remover depende da permissão "Gerenciar condições".',
   status: { pendente: 'Pendente', aceito: 'Aceito', recusado: 'Recusado' },
   invite: 'Convidar OL',
   noPartners: 'Nenhum OL nesta condição. Convide um distribuidor para atender os pedidos.',
@@ -86,6 +87,7 @@ export const partnerScreenMessages = {
   accept: 'Aceitar',
   refuse: 'Recusar',
   leave: 'Deixar de atender',
+  olReadOnly: 'Você pode ver como o OL atende esta condição, mas aceitar, recusar ou deixar de atender depende da permissão "Gerenciar condições".',
   confirmLeave: 'Sua empresa deixará de atender esta condição e perderá o acesso a ela. Continuar?',
   products: 'Ver os produtos da condição',
   pendingHelp: 'A empresa dona convidou sua empresa para atender esta condição. Aceite para ver os produtos e receber os pedidos.',
@@ -100,5 +102,5 @@ export const partnerScreenMessages = {
   noBuyersFound: 'Nenhuma loja ou bandeira encontrada que ainda não esteja bloqueada.',
   unblock: 'Desbloquear',
   tipo: { C: 'Loja', B: 'Bandeira' },
-  blacklistNoPermission: 'Só quem tem a permissão "condicoes" no OL gerencia os bloqueados.',
+  blacklistNoPermission: 'Só quem tem a permissão "Gerenciar condições" no OL gerencia os bloqueados.',
 }

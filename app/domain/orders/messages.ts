@@ -115,6 +115,7 @@ export const orderMessages = {
   actions: 'Mudar a situação',
   markF: 'Marcar como faturado',
   markN: 'Marcar como negado',
+  emailNeedsOrderReading: 'Cada endereço recebe os pedidos completos: para adicionar um, peça também a permissão "Ver pedidos" a um administrador.',
   confirmF: (id: number) => `Marcar o pedido nº ${id} como faturado? O comprador é avisado; não dá para desfazer.`,
   confirmFButton: 'Sim, marcar como faturado',
   cancelStep: 'Cancelar',

@@ -6,8 +6,9 @@ import type { Db, Tx } from '../../db/client.ts'
 import { orderEmails, organizations } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { PEDIDOS_EMAIL_BY_PLAN } from '../organizations/company-profile.ts'
-import { requireMembership, requirePermission } from '../organizations/membership.ts'
+import { holdsPermission, requireMembership, requirePermission } from '../organizations/membership.ts'
 import { likePattern } from '../pagination.ts'
+import { ORDER_READERS } from './read.ts'
 
 /** permissions.pedidos_email of the plan: 0 unlimited, -1 none, n at most n. */
 const limitOf = (plano: string) => PEDIDOS_EMAIL_BY_PLAN[plano] ?? -1
@@ -20,7 +21,7 @@ async function countOf(db: Db | Tx, orgId: number) {
   return n
 }
 
-/** The order e-mails (spec §7): read by members, changed with the permission 'empresa'. */
+/** The order e-mails (spec §7): read by members, changed with the permission 'empresa'; adding also needs to read the orders. */
 export function registerOrderEmails(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
 
@@ -39,7 +40,9 @@ export function registerOrderEmails(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...ordersApi.addEmailPedido, middleware: [auth] as const }), async (c) => {
     const body = c.req.valid('json')
     const email = await db.transaction(async (tx) => {
-      await requirePermission(tx, c.get('user').id, body.organizacao_id, 'empresa')
+      const { membership } = await requirePermission(tx, c.get('user').id, body.organizacao_id, 'empresa')
+      // Each address gets every new order in full: whoever adds one must be able to read the orders.
+      if (!(await holdsPermission(tx, membership, ORDER_READERS))) abort(403, m.emailNeedsOrderReading)
       // Locked: two adds at once must not pass a limit of 1 together.
       const [org] = await tx.select({ plano: organizations.plano }).from(organizations).where(eq(organizations.id, body.organizacao_id)).for('update')
       const limite = limitOf(org.plano)

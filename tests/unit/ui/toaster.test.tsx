@@ -46,6 +46,16 @@ describe('Toaster', () => {
     expect(toasts.getSnapshot()).toMatchObject([{ kind: 'success', body: 'Cadastro efetuado com sucesso!' }])
     expect(screen.getAllByText('Cadastro efetuado com sucesso!')).toHaveLength(1)
   })
+  test('a new route closes the toasts shown before it, and shows the one its answer brought (spec §2)', () => {
+    const { rerender } = render(<Toaster route="a" />)
+    act(() => toasts.success('Quantidade atualizada.', 0))
+    rerender(<Toaster route="b" />)
+    expect(screen.queryByText('Quantidade atualizada.')).toBeNull()
+    act(() => toasts.success('Quantidade atualizada.', 0))
+    rerender(<Toaster route="c" flash={{ kind: 'success', text: 'Pedido nº 2 enviado com sucesso.' }} />)
+    expect(screen.queryByText('Quantidade atualizada.')).toBeNull()
+    expect(screen.getByText('Pedido nº 2 enviado com sucesso.')).toBeTruthy()
+  })
   test('before hydration (and without JavaScript) the flash toast is in the server HTML', () => {
     const html = renderToString(<Toaster flash={{ kind: 'error', text: 'Você não tem acesso a esta organização.' }} />)
     expect(html).toContain('role="alert"')
