@@ -1,8 +1,9 @@
-import { data, Outlet, redirect } from 'react-router'
+import { data, Outlet } from 'react-router'
 import type { Route } from './+types/_app'
 import { CompanyModals, type ModalData } from '~/components/company-modals.tsx'
 import { ChatLiveProvider } from '~/components/chat/chat-live.tsx'
 import { OrderLiveProvider } from '~/components/orders/order-live.tsx'
+import { readsOrders } from '~/domain/orders/readers.ts'
 import { AppFrame } from '~/components/shell/app-frame.tsx'
 import type { VisitingCardData } from '~/components/visiting-card.tsx'
 import * as cartApi from '~/domain/checkout/contract.ts'
@@ -11,7 +12,8 @@ import { api } from '~/lib/api.server.ts'
 import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
 import { isScreenShown } from '~/lib/company-screens.ts'
 import { realtimeClientConfig } from '~/lib/realtime-config.server.ts'
-import { commitSession, requireAuth } from '~/lib/session.server.ts'
+import { commitSession, redirectWithToast, requireAuth } from '~/lib/session.server.ts'
+import { companyMessages } from '~/domain/organization/company-messages.ts'
 
 /** The private area: the guard of spec §2, the company in session, and the app shell (side menu, header). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (companyId && !company) {
     // Removed from the company meanwhile: back to the personal environment, without it.
     session.unset('companyId')
-    throw redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
+    throw await redirectWithToast(request, '/personal-environment', { kind: 'info', text: companyMessages.accessEnded }, session)
   }
   await guardCompanyScreen(request, session, company)
   if (!company) return { user, company: null, modalData: null, realtime: null }
@@ -58,8 +60,8 @@ export default function AppShell({ loaderData }: Route.ComponentProps) {
   )
   // Inside a company, one realtime connection for the chat badges and the chat page, and the order counters.
   return company ? (
-    <ChatLiveProvider key={company.organizacao_id} userId={user.user_id} organizationId={company.organizacao_id} config={realtime}>
-      <OrderLiveProvider userId={user.user_id} organizationId={company.organizacao_id}>
+    <ChatLiveProvider key={company.organizacao_id} userId={user.user_id} organizationId={company.organizacao_id} readsOrders={readsOrders(company.permissoes)} config={realtime}>
+      <OrderLiveProvider userId={user.user_id} organizationId={company.organizacao_id} readsOrders={readsOrders(company.permissoes)}>
         {frame}
       </OrderLiveProvider>
     </ChatLiveProvider>

@@ -10,6 +10,7 @@ import * as orgApi from '~/domain/organization/contract.ts'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages } from '~/domain/orders/messages.ts'
 import { OrderEmailFormSchema } from '~/domain/orders/schemas.ts'
+import { readsOrders } from '~/domain/orders/readers.ts'
 import { api } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -35,8 +36,7 @@ const SPARE_LINK_ROWS = 2
  * this screen's JavaScript).
  */
 function orderEmailNotice(company: CompanyProfile, list: { limite: number; pode_adicionar: boolean }) {
-  const readsOrders = company.is_admin || company.permissoes.some((p) => p === 'pedidos_ver' || p === 'pedidos_status')
-  if (!readsOrders) return { pode_adicionar: false, aviso: orderMessages.emailNeedsOrderReading }
+  if (!readsOrders(company.permissoes)) return { pode_adicionar: false, aviso: orderMessages.emailNeedsOrderReading }
   return { pode_adicionar: list.pode_adicionar, aviso: list.limite < 0 ? orderMessages.emailPlanNone : orderMessages.emailPlanLimit(list.limite) }
 }
 

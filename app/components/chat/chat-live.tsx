@@ -67,11 +67,14 @@ type EchoLike = {
 export function ChatLiveProvider({
   userId,
   organizationId,
+  readsOrders,
   config,
   children,
 }: {
   userId: number
   organizationId: number
+  /** The member may read the company's orders (decision 031): only then is its order channel authorized. */
+  readsOrders: boolean
   config: RealtimeClientConfig | null
   children: ReactNode
 }) {
@@ -149,9 +152,11 @@ export function ChatLiveProvider({
         wasConnected = true
       })
       // Spec §4: one order subscription per organization, on this tab's one connection.
-      echo.private(`organizacao.ped.${organizationId}`).listen('.PedidoCriadoOuAtualizado', (event: OrderEvent) => {
-        orderListeners.current.forEach((l) => l(event))
-      })
+      if (readsOrders) {
+        echo.private(`organizacao.ped.${organizationId}`).listen('.PedidoCriadoOuAtualizado', (event: OrderEvent) => {
+          orderListeners.current.forEach((l) => l(event))
+        })
+      }
       echo.private(`${userId}_chat`).listen('.chat-messages', (event: ChatEvent) => {
         if (!event.message) missingListeners.current.forEach((l) => l(event))
         else if (event.atualizacao) dispatch({ type: 'history', messages: [event.message] })
@@ -173,7 +178,7 @@ export function ChatLiveProvider({
       echoRef.current?.disconnect()
       echoRef.current = null
     }
-  }, [configKey, userId, organizationId, refreshNotifications])
+  }, [configKey, userId, organizationId, readsOrders, refreshNotifications])
 
   // Anything missed while disconnected also changed the counts.
   useEffect(() => {

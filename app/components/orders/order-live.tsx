@@ -40,7 +40,7 @@ function readStored(organizationId: number) {
  * connection (its `onOrderEvent`): initialised from the counters kept by the API
  * (/pedidos/contadores), then raised by each event of someone else.
  */
-export function OrderLiveProvider({ userId, organizationId, children }: { userId: number; organizationId: number; children: ReactNode }) {
+export function OrderLiveProvider({ userId, organizationId, readsOrders, children }: { userId: number; organizationId: number; readsOrders: boolean; children: ReactNode }) {
   const chat = useChatLive()
   const [state, dispatch] = useReducer(orderNotificationsReducer, undefined, emptyNotifications)
   const listeners = useRef(new Set<(event: OrderEvent) => void>())
@@ -58,13 +58,15 @@ export function OrderLiveProvider({ userId, organizationId, children }: { userId
   }, [])
 
   useEffect(() => {
+    // A member who may not read the orders (decision 031) has no counters to ask for.
+    if (!readsOrders) return
     const kept = readStored(organizationId)
     if (kept) dispatch({ type: 'restore', kept })
     void initialise()
-  }, [organizationId, initialise])
+  }, [organizationId, readsOrders, initialise])
 
   useEffect(() => {
-    if (!chat) return
+    if (!chat || !readsOrders) return
     const offEvent = chat.onOrderEvent((event) => {
       dispatch({ type: 'event', event, currentUserId: userId })
       listeners.current.forEach((l) => l(event))
@@ -75,7 +77,7 @@ export function OrderLiveProvider({ userId, organizationId, children }: { userId
       offEvent()
       offReconnect()
     }
-  }, [chat, userId, initialise])
+  }, [chat, userId, readsOrders, initialise])
 
   useEffect(() => {
     if (!state.inicializado) return

@@ -1,5 +1,6 @@
 /** Texts of the company screens and calls (spec §2, §5, §8), and ours where the spec is silent. */
 export const companyMessages = {
+  accessEnded: 'Você não tem mais acesso à empresa que estava aberta. Escolha uma das suas organizações.',
   editNotPermitted: 'Para editar os dados da empresa, o logo e o tokenbase, peça a permissão "Editar dados da empresa" a um administrador.',
   razaoRequired: 'A razão social é obrigatória.',
   tooLong: (field: string, max: number) => `${field} deve ter no máximo ${max} caracteres.`,

@@ -2,7 +2,7 @@ import * as broadcastingApi from '../../../app/domain/chat/broadcasting-contract
 import { createRoute } from '@hono/zod-openapi'
 import { channelAuth } from '../../realtime/signatures.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
-import { ORDER_READERS } from '../orders/read.ts'
+import { ORDER_READERS } from '../../../app/domain/orders/readers.ts'
 import { mayAct } from '../organizations/membership.ts'
 
 export const CHANNEL_DENIED = 'Você não tem acesso a este canal.'

@@ -8,7 +8,7 @@ import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { PEDIDOS_EMAIL_BY_PLAN } from '../organizations/company-profile.ts'
 import { holdsPermission, requireMembership, requirePermission } from '../organizations/membership.ts'
 import { likePattern } from '../pagination.ts'
-import { ORDER_READERS } from './read.ts'
+import { ORDER_READERS } from '../../../app/domain/orders/readers.ts'
 
 /** permissions.pedidos_email of the plan: 0 unlimited, -1 none, n at most n. */
 const limitOf = (plano: string) => PEDIDOS_EMAIL_BY_PLAN[plano] ?? -1

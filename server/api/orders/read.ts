@@ -11,6 +11,7 @@ import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { holdsPermission, requirePermission } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 import { invoicedLine } from '../../../app/domain/pricing/invoice.ts'
+import { ORDER_READERS } from '../../../app/domain/orders/readers.ts'
 
 const buyer = alias(organizations, 'comprador')
 const seller = alias(organizations, 'vendedor')
@@ -160,9 +161,6 @@ function listAnswer(orgId: number) {
     created_at: iso(r.order.createdAt),
   })
 }
-
-/** Who reads a company's orders (decision 031): 'Ver pedidos', or 'Mudar situação', which cannot act on what it cannot see. */
-export const ORDER_READERS = ['pedidos_ver', 'pedidos_status'] as const
 
 /**
  * The order as one of its parties reads it: `orgId` must be its buyer, seller or OL and the user a member of it
