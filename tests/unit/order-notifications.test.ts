@@ -35,6 +35,14 @@ describe('order notifications', () => {
     expect(unreadTotal(s)).toBe(4)
   })
 
+  test("the user's own order counts as seen: a later initialisation does not show it as new", () => {
+    // Sent by the user (a new A), then one of the A orders invoiced by the user (A → F).
+    const s = run(started(), event('A', ME), event('F', ME))
+    expect(s).toMatchObject({ novos: { a: 0, f: 0, n: 0 }, visualizados: { a: 5, f: 3, n: 1 } })
+    // The page reloaded: the organization's totals now hold both changes.
+    expect(run(s, { type: 'init', totals: { a: 5, f: 3, n: 1 } }).novos).toEqual({ a: 0, f: 0, n: 0 })
+  })
+
   test('a summary sets unread to total − viewed, never below zero', () => {
     const s = run(started(), { type: 'event', event: { tipo: 'A', qt_ped: 9 }, currentUserId: ME }, { type: 'event', event: { tipo: 'N', qt_ped: 0 }, currentUserId: ME })
     expect(s.novos).toEqual({ a: 4, f: 0, n: 0 })

@@ -5,7 +5,9 @@
  *
  * - A status letter counts under its key: A → a, F → f, N → n; Q (faturado com quebra) is invoiced, so
  *   f; anything else a (spec §4 'otherwise counted as A').
- * - Events of the current user (`user_id`) and everything before initialisation are ignored.
+ * - Events of the current user (`user_id`) and everything before initialisation are ignored. The user's own
+ *   event counts as seen: its order is in the totals a later initialisation or summary compares with the viewed
+ *   ones (an order is created as A, and only an A order changes, to F, N or Q).
  * - A summary `{tipo, qt_ped}` sets that key's unread to total − viewed (never below 0).
  * - Initialising with the organization's totals: a first visit counts them all as viewed; a state kept
  *   from earlier in the session treats them as a summary, so orders that arrived meanwhile show.
@@ -51,6 +53,12 @@ export const totalsOf = (c: { A: number; F: number; N: number; Q: number }): Cou
 
 export const unreadTotal = (s: OrderNotifications) => s.novos.a + s.novos.f + s.novos.n
 
+/** The user's own order under `k`, as seen: a new one (a), or one moved out of A. */
+function seenOwn(viewed: Counts, k: NotificationKey): Counts {
+  if (k === 'a') return { ...viewed, a: viewed.a + 1 }
+  return { ...viewed, a: Math.max(0, viewed.a - 1), [k]: viewed[k] + 1 }
+}
+
 export function orderNotificationsReducer(state: OrderNotifications, action: NotificationAction): OrderNotifications {
   switch (action.type) {
     case 'restore':
@@ -70,8 +78,8 @@ export function orderNotificationsReducer(state: OrderNotifications, action: Not
       if (!state.inicializado) return state
       const { event } = action
       if ('pedido' in event) {
-        if (event.pedido.user_id === action.currentUserId) return state
         const k = keyOf(event.pedido.status)
+        if (event.pedido.user_id === action.currentUserId) return { ...state, visualizados: seenOwn(state.visualizados, k) }
         return { ...state, novos: { ...state.novos, [k]: state.novos[k] + 1 } }
       }
       const k = keyOf(event.tipo)
