@@ -30,20 +30,24 @@ type Found = { orgId: number; order: OrderDetail }
  * The organization of the user that moves this order (its seller or its OL): the entered one first,
  * then the user's other organizations that may be entered now (active, no feedback pending).
  */
-async function moverOrganization(request: Request, currentOrgId: number | undefined, orderId: number): Promise<Found | null> {
+async function moverOrganization(request: Request, currentOrgId: number | undefined, orderId: number): Promise<Found | 'refused' | null> {
   const mine = await api(request, orgApi.orgProfile, {
     params: { regPerPage: ORGS_READ, search: 'null', filter: 'null' },
     query: { page: 1 },
   })
   const enterable = mine.ok ? mine.data.organizacoes.data.filter((o) => o.organizacao.active && !o.organizacao.feedback).map((o) => o.organizacao_id) : []
   const candidates = [...new Set([...(currentOrgId && enterable.includes(currentOrgId) ? [currentOrgId] : []), ...enterable])]
+  // A member of the order's seller or OL whose role may not read the orders is refused there (403): told so, not
+  // sent to look for another account.
+  let refused = false
   for (const orgId of candidates) {
     const res = await api(request, ordersApi.showPedido, {
       params: { orgId, orderId },
     })
     if (res.ok && res.data.pedido.papel !== 'C') return { orgId, order: res.data.pedido }
+    if (res.status === 403) refused = true
   }
-  return null
+  return refused ? 'refused' : null
 }
 
 /**
@@ -58,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const current = session.get('companyId')
   const found = await moverOrganization(request, current, orderId)
   if (!found) return { state: 'not-yours' as const, order: null, status }
+  if (found === 'refused') return { state: 'forbidden' as const, order: null, status }
   if (found.orgId !== current) {
     session.set('companyId', found.orgId)
     const headers = new Headers()
@@ -130,7 +135,7 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
           <OrderSummary order={order} />
         </div>
       ) : null}
-      <p>{state === 'not-yours' || state === 'unknown' ? <Link to="/personal-environment">{m.deepBack}</Link> : <Link to="/orders">{m.deepSeeOrders}</Link>}</p>
+      <p>{!order ? <Link to="/personal-environment">{m.deepBack}</Link> : <Link to="/orders">{m.deepSeeOrders}</Link>}</p>
     </section>
   )
 }

@@ -187,6 +187,14 @@ test("a member whose role may not read the orders sees why on Pedidos, inside th
   await expect(page).toHaveURL(/\/Chat$/)
 })
 
+test("the e-mail's deep link tells a member of the seller whose role may not change orders so, not to find another account", async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  await login(page, CARLA.email, CARLA.password)
+  await page.goto(`/update-order-status/${order.id}/N`)
+  await expect(page.getByText(orderMessages.deepForbidden)).toBeVisible()
+  await expect(page.getByText(orderMessages.deepNotYours)).toHaveCount(0)
+})
+
 test('a period the API refuses is said beside its fields, on Pedidos; a page past the end opens the last one', async ({ page, request }) => {
   await sendDemoOrder(request)
   await login(page, SELLER.email, SELLER.password)
