@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { orderMessages } from '../../app/domain/orders/messages.ts'
 import { watchRealtime } from './chat-helpers.ts'
 import { CARLA, login, test } from './helpers.ts'
@@ -65,13 +65,18 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
   await buyer.close()
 })
 
-test('invoicing asks once more; Cancelar closes the question, the confirmation invoices', async ({ page, request }) => {
-  const order = await sendDemoOrder(request, 1)
+/** The order opened by the demo seller, in Distribuidora Sol. */
+async function openAsSeller(page: Page, orderId: number) {
   await login(page, SELLER.email, SELLER.password)
   await page.goto('/personal-environment')
   await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
-  await page.goto(`/orders?pedido=${order.id}`)
-  const detail = page.locator('.order-detail')
+  await page.goto(`/orders?pedido=${orderId}`)
+  return page.locator('.order-detail')
+}
+
+test('invoicing asks once more; Cancelar closes the question, the confirmation invoices', async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  const detail = await openAsSeller(page, order.id)
   const step = detail.locator('summary', { hasText: 'Marcar como faturado' })
   await step.click()
   await expect(detail.getByText(orderMessages.confirmF(order.id))).toBeVisible()
@@ -92,11 +97,7 @@ test.describe('without JavaScript', () => {
 
   test('refusing an order asks once more, and only the confirmation refuses it', async ({ page, request }) => {
     const order = await sendDemoOrder(request, 1)
-    await login(page, SELLER.email, SELLER.password)
-    await page.goto('/personal-environment')
-    await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
-    await page.goto(`/orders?pedido=${order.id}`)
-    const detail = page.locator('.order-detail')
+    const detail = await openAsSeller(page, order.id)
     await detail.getByText('Marcar como negado').click()
     await expect(detail.getByText(orderMessages.confirmN(order.id))).toBeVisible()
     await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Aguardando')
