@@ -161,6 +161,13 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
             <strong>{formatBrl(order.total_centavos)}</strong>
           </dd>
         </div>
+        {order.total_faturado_centavos !== null && order.tokenbase ? (
+          // The invoiced lines' sum less the tokenbase's share of it: said, so the buyer can check the total.
+          <div>
+            <dt>{m.invoicedTokenbase}</dt>
+            <dd>{`− ${formatBrl(order.itens_lista.reduce((sum, i) => sum + (i.total_faturado_centavos ?? 0), 0) - order.total_faturado_centavos)}`}</dd>
+          </div>
+        ) : null}
         {order.total_faturado_centavos !== null ? (
           <div>
             <dt>{m.invoicedTotal}</dt>

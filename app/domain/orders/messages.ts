@@ -105,6 +105,7 @@ export const orderMessages = {
   lineTotal: 'Total',
   subtotal: 'Subtotal',
   total: 'Total',
+  invoicedTokenbase: 'Tokenbase sobre o faturado',
   invoicedTotal: 'Total faturado',
   /** Under an order's invoiced total in the list, which then differs from the total sent. */
   invoicedOf: (total: string) => `faturado de ${total}`,
