@@ -8,6 +8,7 @@ import type { Answer } from '~/domain/shared/contract.ts'
 import type * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
+import { invoicedTokenbaseCentavos } from '~/domain/orders/invoiced.ts'
 
 export type OrderDetail = Answer<typeof ordersApi.showPedido>['pedido']
 export type OrderRow = Answer<typeof ordersApi.restorePedidos>['pedidos']['data'][number]
@@ -35,6 +36,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
   const H = `h${headingLevel}` as 'h2'
   const Sub = `h${headingLevel + 1}` as 'h3'
   const hasInvoiced = order.itens_lista.some((i) => i.quantidade_faturada !== null)
+  const invoicedTokenbase = invoicedTokenbaseCentavos(order)
   return (
     <>
       <H id={`pedido-${order.id}-title`}>
@@ -161,11 +163,11 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
             <strong>{formatBrl(order.total_centavos)}</strong>
           </dd>
         </div>
-        {order.total_faturado_centavos !== null && order.tokenbase ? (
-          // The invoiced lines' sum less the tokenbase's share of it: said, so the buyer can check the total.
+        {invoicedTokenbase !== null ? (
+          // Said, so that the buyer can check the invoiced total against the invoiced lines.
           <div>
             <dt>{m.invoicedTokenbase}</dt>
-            <dd>{`− ${formatBrl(order.itens_lista.reduce((sum, i) => sum + (i.total_faturado_centavos ?? 0), 0) - order.total_faturado_centavos)}`}</dd>
+            <dd>{`− ${formatBrl(invoicedTokenbase)}`}</dd>
           </div>
         ) : null}
         {order.total_faturado_centavos !== null ? (

@@ -105,10 +105,14 @@ function CargoForm({ cargo, permissions, access, lastResult }: { cargo: Cargo | 
           {options.map(({ key, ...input }, i) => {
             const permission = permissions[i]
             const descriptionId = `${input.id}-descricao`
+            // A manager who is not an admin neither gives nor takes away a permission their own role lacks (the API
+            // refuses it): its box is fixed, and a ticked one still sent.
+            const fixed = !access.isAdmin && !access.held.includes(permission.id)
             return (
               <div key={key ?? input.value} className="permission-option">
                 {/* The constraint would mark every box required: none is. */}
-                <input {...input} required={false} aria-describedby={descriptionId} />
+                <input {...input} required={false} disabled={fixed || undefined} aria-describedby={descriptionId} />
+                {fixed && input.defaultChecked ? <input type="hidden" name={input.name} value={input.value} /> : null}
                 <div className="permission-text">
                   <label htmlFor={input.id} className="permission-name">
                     {permission.nome}

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
 import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/domain/team/messages.ts'
-import { PERMISSION_IDS, type PermissionId } from '../../../app/domain/team/permissions.ts'
+import { PERMISSION_IDS, PERMISSIONS, type PermissionId } from '../../../app/domain/team/permissions.ts'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import { arrayParam } from '../../db/array-param.ts'
 import type { Db, Tx } from '../../db/client.ts'
@@ -101,7 +101,8 @@ export async function permissionsOf(db: Db | Tx, membership: MembershipRow): Pro
 export async function assertCanGrant(db: Db | Tx, caller: MembershipRow, permissions: readonly string[]) {
   if (caller.isAdmin) return
   const held = await permissionsOf(db, caller)
-  if (permissions.some((p) => !held.has(p))) abort(403, tm.cannotGrant)
+  const missing = PERMISSIONS.filter((p) => permissions.includes(p.id) && !held.has(p.id))
+  if (missing.length) abort(403, tm.cannotGrant(missing.map((p) => `"${p.nome}"`).join(', ')))
 }
 
 /**
