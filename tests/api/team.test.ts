@@ -541,7 +541,7 @@ describe('DELETE api/myteam/{orgId}/{cargoId}/excluircargo', () => {
     expect((await t.del(`/api/myteam/${org.id}/${finance.id}/excluircargo`, { token: plain.token })).status).toBe(403)
     const res = await t.del(`/api/myteam/${org.id}/${finance.id}/excluircargo`, { token: manager.token })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({ message: expect.stringMatching(/^Você não pode conceder permissões que você mesmo não tem: "/) })
+    expect(res.body).toEqual({ message: tm.cannotDeleteCargo('"Gerenciar plano e cobrança"') })
     expect(await teamState(org.id)).toEqual(before)
   })
 })

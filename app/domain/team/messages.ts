@@ -41,6 +41,7 @@ export const teamMessages = {
   onlyAdminsGrantAdmin: 'Só um administrador pode conceder ou retirar o acesso de administrador.',
   onlyAdminsTouchAdmins: 'Só um administrador pode alterar ou remover outro administrador.',
   cannotGrant: (names: string) => `Você não pode conceder permissões que você mesmo não tem: ${names}.`,
+  cannotDeleteCargo: (names: string) => `Você não pode excluir um cargo com permissões que você mesmo não tem: ${names}.`,
   alreadyMember: 'Esta pessoa já faz parte da equipe.',
   basicPlanLimit: `O plano Básico permite até ${BASIC_PLAN_MAX_USERS} usuários. Faça upgrade para convidar mais pessoas.`,
   basicPlanLimitAccept: `O plano Básico desta organização permite até ${BASIC_PLAN_MAX_USERS} usuários e a equipe está completa. Peça a um administrador que faça upgrade do plano e aceite o convite de novo.`,

@@ -97,7 +97,7 @@ export function registerRoles(app: Api, { db }: Deps) {
         const { membership } = await beginTeamChange(tx, user.id, orgId)
         const cargo = await findCargo(tx, orgId, cargoId)
         if (!cargo) abort(404, 'Cargo não encontrado nesta organização.')
-        await assertCanGrant(tx, membership, cargo.permissoes)
+        await assertCanGrant(tx, membership, cargo.permissoes, tm.cannotDeleteCargo)
         // The foreign key would do the same; done here to count who loses the role.
         const members = await tx
           .update(memberships)

@@ -98,11 +98,11 @@ export async function permissionsOf(db: Db | Tx, membership: MembershipRow): Pro
  * A non-admin team manager can hand out (or take away, or reshape) only permissions
  * they hold themselves; otherwise 'equipe' alone would let them grant themselves billing.
  */
-export async function assertCanGrant(db: Db | Tx, caller: MembershipRow, permissions: readonly string[]) {
+export async function assertCanGrant(db: Db | Tx, caller: MembershipRow, permissions: readonly string[], refusal: (names: string) => string = tm.cannotGrant) {
   if (caller.isAdmin) return
   const held = await permissionsOf(db, caller)
   const missing = PERMISSIONS.filter((p) => permissions.includes(p.id) && !held.has(p.id))
-  if (missing.length) abort(403, tm.cannotGrant(missing.map((p) => `"${p.nome}"`).join(', ')))
+  if (missing.length) abort(403, refusal(missing.map((p) => `"${p.nome}"`).join(', ')))
 }
 
 /**
