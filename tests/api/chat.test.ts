@@ -80,6 +80,17 @@ describe('chat channels', () => {
     expect(res.body.total).toBe(1)
   })
 
+  it('a page past the end has no channel but still the total, with and without a search', async () => {
+    const all = await t.get(`/api/chat/canais/${customer.id}/F`, { token: caio.token })
+    expect(all.body.total).toBeGreaterThan(1)
+    const past = await t.get(`/api/chat/canais/${customer.id}/F?page=9`, { token: caio.token })
+    expect(past.body.data).toEqual([])
+    expect(past.body.total).toBe(all.body.total)
+    const searched = await t.get(`/api/chat/canais/${customer.id}/F?search=alfa&page=9`, { token: caio.token })
+    expect(searched.body.data).toEqual([])
+    expect(searched.body.total).toBe(1)
+  })
+
   it('shows an external channel of a Básico owner as blocked and refuses its use', async () => {
     const blocked = await channelOf(caio, customer.id, 'F', 'Fornecedor Básico')
     expect(blocked.bloqueado).toBe(true)

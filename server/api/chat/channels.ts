@@ -104,16 +104,16 @@ type ChannelRow = Awaited<ReturnType<ReturnType<typeof channelRows>['execute']>>
 
 const listOrder = [sql`${lastMessageId} desc nulls last`, asc(other.nome), asc(chatChannels.id)]
 
+/** The list's where: of `channels`, those of one type, and named like `pattern` when there is one. */
+const listWhere = (channels: SQL, padrao: Padrao | Placeholder, pattern: string | Placeholder | undefined) =>
+  and(channels, eq(chatChannels.padrao, padrao), pattern === undefined ? undefined : ilike(other.nome, pattern))
+
 /** A page of the organization's channels of one type, as `GET api/chat/canais` reads it on every view of the chat. */
 function listQuery(db: Db, searching: boolean) {
   const orgId = sql`${sql.placeholder('orgId')}`
-  const where = and(
-    channelsOf(orgId, sql`${sql.placeholder('flags')}::integer[]`),
-    eq(chatChannels.padrao, sql.placeholder('padrao')),
-    searching ? ilike(other.nome, sql.placeholder('search')) : undefined,
-  )
+  const channels = channelsOf(orgId, sql`${sql.placeholder('flags')}::integer[]`)
   return channelRows(db, sql.placeholder('userId'), orgId)
-    .where(where)
+    .where(listWhere(channels, sql.placeholder('padrao'), searching ? sql.placeholder('search') : undefined))
     .orderBy(...listOrder)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -147,7 +147,7 @@ export async function describeChannels(db: Db, userId: number, orgId: number, wh
 
 /** How many channels a page past the end of the list would have counted. */
 async function countChannels(db: Db, organization: typeof organizations.$inferSelect, padrao: Padrao, term: string | undefined) {
-  const where = and(channelsOfOrganization(organization), eq(chatChannels.padrao, padrao), term ? ilike(other.nome, likePattern(term)) : undefined)
+  const where = listWhere(channelsOfOrganization(organization), padrao, term ? likePattern(term) : undefined)
   const [{ n }] = await db.select({ n: count() }).from(chatChannels).innerJoin(other, eq(other.id, shownOrganization(organization.id))).where(where)
   return n
 }
