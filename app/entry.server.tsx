@@ -6,6 +6,8 @@ import { CSP_NONCE_HEADER } from '../server/web-bridge.ts'
 import { formSchemasLoaded } from './components/form-schema.ts'
 import { htmlChunks } from './lib/html-chunks.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
+import { StaticPageScriptProvider } from './lib/static-pages.tsx'
+import { STATIC_PAGE_SCRIPT } from './lib/static-pages.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -31,7 +33,9 @@ export default async function handleRequest(request: Request, responseStatusCode
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StaticPageScriptProvider value={STATIC_PAGE_SCRIPT}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StaticPageScriptProvider>
       </NonceProvider>,
       {
         nonce,

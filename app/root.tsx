@@ -3,6 +3,7 @@ import type { Route } from './+types/root'
 import { UiHost } from './components/ui/ui-host.tsx'
 import { refuseUnreadableForms } from './lib/form-guard.server.ts'
 import { useNonce } from './lib/nonce.tsx'
+import { useStaticPageScript } from './lib/static-pages.tsx'
 import { takeToast } from './lib/session.server.ts'
 import './styles.css'
 
@@ -15,6 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const staticScript = useStaticPageScript()
   return (
     <html lang="pt-BR">
       <head>
@@ -27,8 +29,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticScript ? (
+          <script type="module" src={staticScript} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   )

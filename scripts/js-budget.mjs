@@ -46,15 +46,23 @@ function fullPath(route, routes) {
   return `/${parts.join('/')}`
 }
 
+/** The pages React does not hydrate (decision 039): their script and its static imports, written by scripts/build-static-pages.mjs. */
+async function readStaticPages() {
+  const ids = JSON.parse(await readFile(path.join(root, 'app/static-pages/routes.json'), 'utf8'))
+  const { script, imports } = JSON.parse(await readFile(path.join(root, 'build/static-pages.json'), 'utf8'))
+  return { ids: new Set(ids), chunks: [script, ...imports] }
+}
+
 const { url: manifestUrl, manifest } = await readRouteManifest()
+const staticPages = await readStaticPages()
 const routes = manifest.routes
 const rows = []
 for (const route of Object.values(routes)) {
   // Resource routes (no component) send no JavaScript of their own to a page; a pathless layout is not a page.
   if (!route.hasDefaultExport || route.id === 'root' || (route.path === undefined && !route.index)) continue
+  const chunks = new Set(staticPages.ids.has(route.id) ? staticPages.chunks : [manifestUrl, manifest.entry.module, ...manifest.entry.imports])
   const chain = []
-  for (let r = route; r; r = routes[r.parentId]) chain.unshift(r)
-  const chunks = new Set([manifestUrl, manifest.entry.module, ...manifest.entry.imports])
+  for (let r = route; r && !staticPages.ids.has(route.id); r = routes[r.parentId]) chain.unshift(r)
   for (const r of chain) {
     for (const url of [r.module, ...(r.imports ?? [])]) chunks.add(url)
     if (r.clientActionModule) chunks.add(r.clientActionModule)

@@ -112,6 +112,8 @@ export function SubmitButton({ disabled, pending, children }: { disabled: boolea
       className="button primary block"
       aria-disabled={disabled || undefined}
       disabled={sending}
+      // What app/static-pages/form-checks.ts shows while a page that is not hydrated sends the form.
+      data-pending={pending}
       // A press must not blur the field first: its message would push the button away before the click lands.
       onMouseDown={(event) => event.preventDefault()}
     >

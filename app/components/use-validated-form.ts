@@ -99,7 +99,13 @@ export function useValidatedForm<Schema extends z.ZodType<FormShape, FormShape>>
   }
   const isValid = useCallback((element: HTMLFormElement) => !validator || validator.parse(new FormData(element)).status === 'success', [validator])
   const { formHandlers, submitDisabled } = useFormValidity(isValid)
-  return { form, fields, formProps: { ...formProps, onSubmit, ...formHandlers, 'data-constraint': constraintJson }, submitDisabled }
+  // `data-submit-error`: the same message for app/static-pages/form-checks.ts, which checks the form when the page is not hydrated.
+  return {
+    form,
+    fields,
+    formProps: { ...formProps, onSubmit, ...formHandlers, 'data-constraint': constraintJson, 'data-submit-error': options.submitError },
+    submitDisabled,
+  }
 }
 
 /** The name of the button through which Conform submits its own requests (@conform-to/dom's INTENT). */

@@ -170,7 +170,7 @@ export async function holdFormSchemas(page: Page) {
   const held = new Promise<void>((resolve) => (release = resolve))
   let asked!: () => void
   const requested = new Promise<void>((resolve) => (asked = resolve))
-  await page.route(/\/assets\/form-validation-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(static-)?form-validation-[\w-]+\.js$/, async (route) => {
     asked()
     await held
     await route.continue()

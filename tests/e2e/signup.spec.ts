@@ -45,6 +45,34 @@ test('an e-mail that already has an account is refused under the E-mail field', 
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Este email já está cadastrado.')
   await expect(page).toHaveURL(/\/signup$/)
   await expect(page.getByText(MSG.signupSuccess)).toHaveCount(0)
+  // The page is the server's answer (decision 039): the browser's checks, once loaded, cannot tell an e-mail in use,
+  // so the server's message stays while the person moves through the form, and goes once the e-mail is changed.
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Usuário').focus()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Este email já está cadastrado.')
+  await page.getByLabel('E-mail').fill(uniqueEmail('outra'))
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('')
+  await expect(page.getByLabel('E-mail')).not.toHaveAttribute('aria-invalid', 'true')
+})
+
+test('sign-up, Login and the password screens load one small script, not React', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  for (const path of ['/', '/signup', '/forgot-password']) {
+    scripts.length = 0
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((url) => /\/static-pages-[\w-]+\.js$/.test(url)), path).toHaveLength(1)
+    expect(scripts.filter((url) => /entry\.client|jsx-runtime|manifest-/.test(url)), path).toEqual([])
+  }
+  // The checks still come with it: the schema arrives after the page loads.
+  await page.getByLabel('E-mail').fill('ana@')
+  await page.getByLabel('E-mail').press('Tab')
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(MSG.emailInvalid)
 })
 
 test('sign-up fields validate when left, then as the person types; Cadastrar is enabled only when all are valid', async ({ page }) => {

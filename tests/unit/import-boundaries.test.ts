@@ -43,6 +43,22 @@ describe('import boundaries', () => {
     expect(offending('server/db', (t) => t.startsWith('server/api/'))).toEqual([])
   })
 
+  it('the script of the pages that are not hydrated reaches neither React nor React Router, through any import (decision 039)', () => {
+    const seen = new Set<string>()
+    const refused: string[] = []
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      for (const target of importsOf(file)) {
+        if (target.startsWith('app/')) visit(target)
+        else if (/^(react|react-dom|react-router|@react-router\/|@conform-to\/react|remix-utils)/.test(target)) refused.push(`${file} → ${target}`)
+      }
+    }
+    visit('app/static-pages/entry.ts')
+    expect(seen.size).toBeGreaterThan(4)
+    expect(refused).toEqual([])
+  })
+
   it('the web app reaches the server only through server-only modules', () => {
     const clientSide = sourceFiles('app').filter((f) => !/\.server\.tsx?$/.test(f) && !f.startsWith('app/domain/'))
     const leaks = clientSide.flatMap((file) => importsOf(file).filter((t) => t.startsWith('server/')).map((t) => `${file} → ${t}`))

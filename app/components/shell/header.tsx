@@ -137,7 +137,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
 
+  // Closed when the page changes; not when it hydrates, which would close a menu opened while the page loaded.
+  const shownPath = useRef(location.pathname)
   useEffect(() => {
+    if (shownPath.current === location.pathname) return
+    shownPath.current = location.pathname
     ref.current?.removeAttribute('open')
   }, [location.pathname])
 

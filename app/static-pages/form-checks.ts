@@ -1,0 +1,196 @@
+import type { z } from 'zod'
+import type { FormValidator } from '~/components/form-validation.ts'
+
+type FieldErrors = Record<string, string[] | null | undefined>
+
+/**
+ * A server-rendered form of a page that is not hydrated, checked in the browser as useValidatedForm checks a
+ * hydrated one (spec §4, §5), with the same schema and Conform's parser: a field's message shows when it is left,
+ * then follows every keystroke; a submit attempt shows every message (and the form's `data-submit-error`) and
+ * focuses the first wrong field; the submit button is marked disabled while the form is invalid, and says it is
+ * sending once the post leaves. The markup it writes is the one forms.tsx renders (`{form}-{field}-error` lists,
+ * aria-invalid, aria-describedby), so the server's answer to a post and these checks look alike.
+ *
+ * Until the schema arrives the form is as without JavaScript: the server checks the post.
+ */
+export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.ZodType>) {
+  let validator: FormValidator<z.ZodType> | null = null
+  const checked = new Set<string>()
+  const submitError = form.dataset.submitError
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+
+  // Rendered from a refused post, a message of the server stays until its own field changes (the schema cannot tell
+  // an e-mail already in use), the form's message until a submit.
+  const serverFound = new Set<string>()
+  for (const element of form.elements) if (isNamedField(element) && element.getAttribute('aria-invalid') === 'true') serverFound.add(element.name)
+  // Fields left before the schema arrived: checked as soon as it has.
+  const leftEarly = new Set<string>()
+  const parse = () => validator!.parse(new FormData(form))
+  const refresh = (names: Iterable<string>) => {
+    if (!validator) return
+    const result = parse()
+    const errors: FieldErrors = result.status === 'success' ? {} : (result.error ?? {})
+    for (const name of names) showFieldErrors(form, name, errors[name])
+    if (result.status === 'success') button?.removeAttribute('aria-disabled')
+    else button?.setAttribute('aria-disabled', 'true')
+  }
+
+  const onLeave = (name: string) => {
+    if (serverFound.has(name)) return
+    checked.add(name)
+    if (validator) refresh([name])
+    else leftEarly.add(name)
+  }
+  const pressed = holdWhilePressed(form, onLeave)
+  form.addEventListener('focusout', (event) => {
+    const field = event.target
+    if (isNamedField(field) && !pressed(field.name)) onLeave(field.name)
+  })
+  // Typing follows every field already checked, and the one typed in when the server had found it wrong.
+  const onChange = (event: Event) => {
+    const field = event.target
+    if (isNamedField(field) && serverFound.delete(field.name)) checked.add(field.name)
+    refresh(checked)
+  }
+  form.addEventListener('input', onChange)
+  form.addEventListener('change', onChange)
+
+  form.addEventListener('submit', (event) => {
+    if (!validator) {
+      // Sent before the schema arrived: the server checks every field, and its answer is what the person reads.
+      leftEarly.clear()
+      return
+    }
+    const result = parse()
+    if (result.status === 'success') {
+      if (button) sending(button)
+      return
+    }
+    event.preventDefault()
+    serverFound.clear()
+    const errors: FieldErrors = result.error ?? {}
+    for (const name of fieldNames(form)) checked.add(name)
+    for (const name of checked) showFieldErrors(form, name, errors[name])
+    showFormErrors(form, submitError ? [submitError] : (errors[''] ?? []))
+    firstInvalidField(form)?.focus()
+  })
+  // A submit button's press must not blur the field first: its message would push the button away before the click lands.
+  button?.addEventListener('mousedown', (event) => event.preventDefault())
+  // Back to this page from the browser's history: the button sends again.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && button) restore(button)
+  })
+
+  // A chunk that fails to load leaves the form as without JavaScript: the server checks it.
+  import('~/components/form-validation.ts')
+    .then(async ({ formValidator }) => {
+      validator = formValidator(await loadSchema())
+      refresh(leftEarly)
+    })
+    .catch(() => {})
+}
+
+function fieldNames(form: HTMLFormElement) {
+  const names = new Set<string>()
+  for (const element of form.elements) if (isNamedField(element) && element.type !== 'hidden') names.add(element.name)
+  return names
+}
+
+const isNamedField = (element: EventTarget | null): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
+  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && element.name !== ''
+
+/**
+ * A field left by a mouse or touch press (on a link, the page, another control) is checked only once the press is
+ * over, as useValidatedForm does: shown at once, its message would push what is below it away between press and
+ * release, and the click would land elsewhere. Answers whether the field's check waits for the press.
+ */
+function holdWhilePressed(form: HTMLFormElement, check: (name: string) => void) {
+  let pressing = false
+  document.addEventListener('pointerdown', () => (pressing = true), true)
+  document.addEventListener(
+    'pointerup',
+    () =>
+      window.setTimeout(() => {
+        pressing = false
+      }),
+    true,
+  )
+  return (name: string) => {
+    if (!pressing) return false
+    document.addEventListener('pointerup', () => window.setTimeout(() => form.isConnected && check(name)), { once: true })
+    return true
+  }
+}
+
+function showFieldErrors(form: HTMLFormElement, name: string, messages: string[] | null | undefined) {
+  const field = form.elements.namedItem(name)
+  const input = field instanceof RadioNodeList ? (field[0] as HTMLInputElement | undefined) : (field as HTMLInputElement | null)
+  if (!input) return
+  const errorId = `${form.id}-${name}-error`
+  const shown = messages?.filter(Boolean) ?? []
+  const others = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== errorId)
+  const list = document.getElementById(errorId)
+  if (!shown.length) {
+    input.removeAttribute('aria-invalid')
+    list?.remove()
+    setOrRemove(input, 'aria-describedby', others.join(' '))
+    return
+  }
+  input.setAttribute('aria-invalid', 'true')
+  setOrRemove(input, 'aria-describedby', [errorId, ...others].join(' '))
+  if (list) list.replaceChildren(...items(shown))
+  else input.closest('.field')?.append(errorList(errorId, shown))
+}
+
+function showFormErrors(form: HTMLFormElement, messages: string[]) {
+  const errorId = `${form.id}-error`
+  const region = form.querySelector('[role="alert"]')
+  document.getElementById(errorId)?.remove()
+  setOrRemove(form, 'aria-describedby', messages.length ? errorId : '')
+  if (messages.length) region?.append(errorList(errorId, messages))
+}
+
+function errorList(id: string, messages: string[]) {
+  const list = document.createElement('ul')
+  list.id = id
+  list.className = 'field-errors'
+  list.append(...items(messages))
+  return list
+}
+
+function items(messages: string[]) {
+  return messages.map((text) => {
+    const item = document.createElement('li')
+    item.textContent = text
+    return item
+  })
+}
+
+function setOrRemove(element: Element, attribute: string, value: string) {
+  if (value) element.setAttribute(attribute, value)
+  else element.removeAttribute(attribute)
+}
+
+const firstInvalidField = (form: HTMLFormElement) =>
+  [...form.elements].find((element): element is HTMLInputElement => isNamedField(element) && element.getAttribute('aria-invalid') === 'true')
+
+/** The button while the post is on its way: disabled, with its `data-pending` text (SubmitButton's). */
+function sending(button: HTMLButtonElement) {
+  const pending = button.dataset.pending
+  // After the submit event, so the post still carries the button's own name and value when it has them.
+  window.setTimeout(() => {
+    button.disabled = true
+    if (pending) {
+      button.dataset.idle = button.textContent ?? ''
+      button.textContent = pending
+    }
+  })
+}
+
+function restore(button: HTMLButtonElement) {
+  button.disabled = false
+  if (button.dataset.idle !== undefined) {
+    button.textContent = button.dataset.idle
+    delete button.dataset.idle
+  }
+}
