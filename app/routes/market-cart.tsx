@@ -157,8 +157,8 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
         </h2>
         {/* Deleting drops every line of the cart: one more step, which a <details> gives without JavaScript. */}
         <details className="confirm-step">
-          <summary className="button danger" aria-label={`Excluir o carrinho ${cart.condicao.nome}`}>
-            Excluir carrinho
+          <summary className="button danger">
+            Excluir carrinho<span className="sr-only"> {cart.condicao.nome}</span>
           </summary>
           <div className="card stack">
             <p>{m.confirmDelete(cart.itens.length)}</p>

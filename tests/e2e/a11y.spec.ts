@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import type { AxeResults, RunOptions } from 'axe-core'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
-import { clearDemoCarts, demoCart } from './cart-helpers.ts'
+import { axeChecker, DESKTOP, PHONE, visit } from './axe-helpers.ts'
 import { apiSession, conditionAddress, conditionSection, createCondition, enterAsSeller, newConditionSeller, olAddress } from './condition-helpers.ts'
 import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
 
@@ -14,9 +12,6 @@ import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInU
  * violation. The screens come from the route config, so a new route joins this test by itself;
  * a new path parameter only needs a value in PARAM_VALUES.
  */
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
-const BLOCKING = new Set(['serious', 'critical'])
 
 /** The private area: the routes under this layout need a login (and most a company entered). */
 const PRIVATE_LAYOUT = 'routes/_app.tsx'
@@ -65,45 +60,6 @@ const ALL_SCREENS = screensOf(routes)
 const screens = (ids: DemoIds, privateOnes: boolean) =>
   ALL_SCREENS.filter((s) => s.private === privateOnes).map((s) => ({ ...s, path: fill(s.pattern, ids) }))
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-const AXE_OPTIONS: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] }
-
-/**
- * Runs axe-core in the page and collects every blocking violation of the test, so one run reports
- * them all. axe is loaded once per document by an init script and run in place: AxeBuilder of
- * @axe-core/playwright injects the whole script again on every call (and, by default, opens a
- * blank page to finish), which cost 4-5 s per check here against about 1 s.
- */
-async function axeChecker(page: Page) {
-  await page.addInitScript({ path: AXE_SCRIPT })
-  const problems: string[] = []
-  let checked = 0
-  return {
-    problems,
-    get checked() {
-      return checked
-    },
-    async check(label: string) {
-      const results = await page.evaluate(
-        (options) => (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
-        AXE_OPTIONS,
-      )
-      checked++
-      for (const v of results.violations) {
-        if (!v.impact || !BLOCKING.has(v.impact)) continue
-        const targets = v.nodes.map((n) => n.target.join(' ')).join(' | ')
-        problems.push(`${label}: ${v.id} (${v.impact}) — ${v.help} — ${targets}`)
-      }
-    },
-  }
-}
-
-/** Opens a screen and waits for React to take over (the side menu marks it inside a company). */
-async function visit(page: Page, path: string) {
-  await page.goto(path)
-  if (await page.locator('.side-menu').count()) await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
-}
-
 type OrgList = { organizacoes: { data: { organizacao_id: number; organizacao: { nome: string } }[] } }
 
 /** The ids of `user`'s organizations by name, asked from the API (no browser, no page). */
@@ -138,8 +94,6 @@ const SCREEN_STATES: { screen: string; path: string; link?: RegExp }[] = [
   { screen: '/market', path: '/market', link: /^Ver ofertas/ },
   { screen: '/market', path: '/market?aba=lista' },
 ]
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1280, height: 720 }
 
 /**
  * Enters `company` from the personal environment and checks every private screen, each company
@@ -436,23 +390,4 @@ test('a condition: the buyers and sellers sections and their modals', async ({ p
     }
   }
   expect(axe.problems, axe.problems.join('\n')).toEqual([])
-})
-
-/** The cart screen (decision 027) with a cart, and its two modals: the payment method picker and the token selection. */
-test('the cart screen and its modals', async ({ page, request }) => {
-  const cart = await demoCart(request, 5)
-  const axe = await axeChecker(page)
-  await login(page, BRUNO.email, BRUNO.password)
-  await visit(page, '/personal-environment')
-  await page.getByRole('button', { name: 'Entrar em Farmácia Central' }).click()
-  await expect(page).toHaveURL(LANDING.v)
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport)
-    for (const state of ['', `?modal=pagamento&carrinho=${cart.cartId}`, `?modal=token&carrinho=${cart.cartId}`]) {
-      await visit(page, `/market/carrinho${state}`)
-      if (state) await expect(page.getByRole('dialog')).toBeVisible()
-      await axe.check(`${viewport.width}px /market/carrinho${state}`)
-    }
-  }
-  await clearDemoCarts(request, cart)
 })

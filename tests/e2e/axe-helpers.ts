@@ -1,0 +1,50 @@
+import { createRequire } from 'node:module'
+import { expect, type Page } from '@playwright/test'
+import type { AxeResults, RunOptions } from 'axe-core'
+
+/** What the accessibility tests (a11y.spec.ts, a11y-cart.spec.ts) share: axe-core run in the page, and how a screen is opened. */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+const BLOCKING = new Set(['serious', 'critical'])
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const AXE_OPTIONS: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] }
+
+/**
+ * Runs axe-core in the page and collects every blocking violation of the test, so one run reports
+ * them all. axe is loaded once per document by an init script and run in place: AxeBuilder of
+ * @axe-core/playwright injects the whole script again on every call (and, by default, opens a
+ * blank page to finish), which cost 4-5 s per check here against about 1 s.
+ */
+export async function axeChecker(page: Page) {
+  await page.addInitScript({ path: AXE_SCRIPT })
+  const problems: string[] = []
+  let checked = 0
+  return {
+    problems,
+    get checked() {
+      return checked
+    },
+    async check(label: string) {
+      const results = await page.evaluate(
+        (options) => (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
+        AXE_OPTIONS,
+      )
+      checked++
+      for (const v of results.violations) {
+        if (!v.impact || !BLOCKING.has(v.impact)) continue
+        const targets = v.nodes.map((n) => n.target.join(' ')).join(' | ')
+        problems.push(`${label}: ${v.id} (${v.impact}) — ${v.help} — ${targets}`)
+      }
+    },
+  }
+}
+
+/** Opens a screen and waits for React to take over (the side menu marks it inside a company). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path)
+  if (await page.locator('.side-menu').count()) await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
+}
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 720 }
