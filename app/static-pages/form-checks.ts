@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { FormValidator } from '~/components/form-validation.ts'
+import { announce } from './announce.ts'
 
 type FieldErrors = Record<string, string[] | null | undefined>
 
@@ -23,6 +24,13 @@ export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.Zod
   // an e-mail already in use), the form's message until a submit.
   const serverFound = new Set<string>()
   for (const element of form.elements) if (isNamedField(element) && element.getAttribute('aria-invalid') === 'true') serverFound.add(element.name)
+  // The server's answer to a refused post (a new page, whose first field has `autofocus`): the person goes on where
+  // the answer asks, the first wrong field or else the first empty one (the password the server never sends back),
+  // and a screen reader hears the form's message, which was already there when the page loaded.
+  if (serverFound.size || form.hasAttribute('aria-describedby')) {
+    focusAtEnd(firstInvalidField(form) ?? firstEmptyField(form))
+    announce(form.querySelector('[role="alert"]'))
+  }
   // Fields left before the schema arrived: checked as soon as it has.
   const leftEarly = new Set<string>()
   const parse = () => validator!.parse(new FormData(form))
@@ -31,8 +39,11 @@ export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.Zod
     const result = parse()
     const errors: FieldErrors = result.status === 'success' ? {} : (result.error ?? {})
     for (const name of names) showFieldErrors(form, name, errors[name])
-    if (result.status === 'success') button?.removeAttribute('aria-disabled')
-    else button?.setAttribute('aria-disabled', 'true')
+    if (result.status === 'success') {
+      button?.removeAttribute('aria-disabled')
+      // 'Preencha todos os campos corretamente.' goes once they are; a message only the server can give stays.
+      if (submitError && document.getElementById(`${form.id}-error`)?.textContent === submitError) showFormErrors(form, [])
+    } else button?.setAttribute('aria-disabled', 'true')
   }
 
   const onLeave = (name: string) => {
@@ -59,6 +70,7 @@ export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.Zod
     if (!validator) {
       // Sent before the schema arrived: the server checks every field, and its answer is what the person reads.
       leftEarly.clear()
+      if (button) sending(button)
       return
     }
     const result = parse()
@@ -67,10 +79,14 @@ export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.Zod
       return
     }
     event.preventDefault()
-    serverFound.clear()
     const errors: FieldErrors = result.error ?? {}
-    for (const name of fieldNames(form)) checked.add(name)
-    for (const name of checked) showFieldErrors(form, name, errors[name])
+    for (const name of fieldNames(form)) {
+      // A message of the server whose field the schema finds right (an e-mail in use) stays.
+      if (serverFound.has(name) && !errors[name]?.length) continue
+      serverFound.delete(name)
+      checked.add(name)
+      showFieldErrors(form, name, errors[name])
+    }
     showFormErrors(form, submitError ? [submitError] : (errors[''] ?? []))
     firstInvalidField(form)?.focus()
   })
@@ -107,17 +123,25 @@ const isNamedField = (element: EventTarget | null): element is HTMLInputElement 
 function holdWhilePressed(form: HTMLFormElement, check: (name: string) => void) {
   let pressing = false
   document.addEventListener('pointerdown', () => (pressing = true), true)
-  document.addEventListener(
-    'pointerup',
-    () =>
-      window.setTimeout(() => {
-        pressing = false
-      }),
-    true,
-  )
+  for (const end of ['pointerup', 'pointercancel']) {
+    document.addEventListener(
+      end,
+      () =>
+        window.setTimeout(() => {
+          pressing = false
+        }),
+      true,
+    )
+  }
   return (name: string) => {
     if (!pressing) return false
-    document.addEventListener('pointerup', () => window.setTimeout(() => form.isConnected && check(name)), { once: true })
+    const ended = () => {
+      document.removeEventListener('pointerup', ended)
+      document.removeEventListener('pointercancel', ended)
+      window.setTimeout(() => form.isConnected && check(name))
+    }
+    document.addEventListener('pointerup', ended)
+    document.addEventListener('pointercancel', ended)
     return true
   }
 }
@@ -171,10 +195,25 @@ function setOrRemove(element: Element, attribute: string, value: string) {
   else element.removeAttribute(attribute)
 }
 
+const firstEmptyField = (form: HTMLFormElement) =>
+  [...form.elements].find((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name !== '' && element.type !== 'hidden' && element.type !== 'checkbox' && element.value === '')
+
+/** Focus with the caret after what the field holds (the browser's autofocus leaves it at the start). */
+function focusAtEnd(field: HTMLInputElement | undefined) {
+  if (!field) return
+  field.focus()
+  if (field.type === 'text' || field.type === 'password') field.setSelectionRange(field.value.length, field.value.length)
+  // An e-mail field has no caret to place: what it holds is selected, so typing replaces it.
+  else if (field.type === 'email') field.select()
+}
+
 const firstInvalidField = (form: HTMLFormElement) =>
   [...form.elements].find((element): element is HTMLInputElement => isNamedField(element) && element.getAttribute('aria-invalid') === 'true')
 
-/** The button while the post is on its way: disabled, with its `data-pending` text (SubmitButton's). */
+/** How long the button waits for the answer before it sends again: a post the person stopped (Esc) gives no event. */
+const STOPPED_POST_MS = 15_000
+
+/** The button while the post is on its way: disabled (a second click posts nothing), with its `data-pending` text (SubmitButton's). */
 function sending(button: HTMLButtonElement) {
   const pending = button.dataset.pending
   // After the submit event, so the post still carries the button's own name and value when it has them.
@@ -184,6 +223,7 @@ function sending(button: HTMLButtonElement) {
       button.dataset.idle = button.textContent ?? ''
       button.textContent = pending
     }
+    window.setTimeout(() => restore(button), STOPPED_POST_MS)
   })
 }
 

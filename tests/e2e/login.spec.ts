@@ -205,6 +205,23 @@ test("the server's answer to a form sent before its schema arrived stays when th
   await expect(page.getByLabel('Senha')).not.toHaveAttribute('aria-invalid', 'true')
 })
 
+test("a refused Login's answer puts the person back in the password, the e-mail kept, at Login's own address", async ({ page }) => {
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('E-mail').fill(DEMO.email)
+  await page.getByLabel('Senha').fill('senha-errada')
+  await page.getByLabel('Senha').press('Enter')
+  await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
+  // The answer is a new page (decision 039), whose autofocus is the e-mail: the password the server never sends back
+  // is where the person goes on, and the address is Login's, so Reload and Back do not post again.
+  await expect(page.getByLabel('Senha')).toBeFocused()
+  await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.email)
+  await expect(page).toHaveURL(/\/$/)
+  await page.keyboard.type(DEMO.password)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/personal-environment$/)
+})
+
 test('a form sent before its schema has arrived is checked by the server', async ({ page }) => {
   await page.route(/\/assets\/(static-)?form-validation-[\w-]+\.js$/, (route) => route.abort())
   await page.goto('/')

@@ -45,6 +45,8 @@ test('an e-mail that already has an account is refused under the E-mail field', 
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Este email já está cadastrado.')
   await expect(page).toHaveURL(/\/signup$/)
   await expect(page.getByText(MSG.signupSuccess)).toHaveCount(0)
+  // The answer's focus is on the field it refused, not on the page's first field.
+  await expect(page.getByLabel('E-mail')).toBeFocused()
   // The page is the server's answer (decision 039): the browser's checks, once loaded, cannot tell an e-mail in use,
   // so the server's message stays while the person moves through the form, and goes once the e-mail is changed.
   await page.waitForLoadState('networkidle')
@@ -130,6 +132,18 @@ test('sign-up fields validate when left, then as the person types; Cadastrar is 
   await expect(submit).toBeEnabled()
   await email.fill('joao@invalido')
   await expect(submit).toBeDisabled()
+})
+
+test("'Preencha todos os campos corretamente.' shows on a refused attempt and goes once every field is right", async ({ page }) => {
+  await page.goto('/signup')
+  await page.waitForLoadState('networkidle')
+  // Enter in a field: the button is marked disabled, so Playwright would wait for it.
+  await page.getByLabel('Usuário').press('Enter')
+  await expect(page.getByRole('alert')).toHaveText('Preencha todos os campos corretamente.')
+  await expect(page.getByLabel('Usuário')).toBeFocused()
+  await fillSignup(page, { name: 'lia leal', email: uniqueEmail('lia'), password: NEW_PASSWORD })
+  await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeEnabled()
+  await expect(page.getByText('Preencha todos os campos corretamente.')).toHaveCount(0)
 })
 
 test('a password shorter than 8 characters is refused while typing', async ({ page }) => {
