@@ -35,7 +35,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" {...formProps}>
         <FormErrors form={form} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: true }} />
-        <SubmitButton disabled={submitDisabled}>Enviar</SubmitButton>
+        <SubmitButton disabled={submitDisabled} pending="Enviando…">
+          Enviar
+        </SubmitButton>
       </Form>
       <p className="center">
         <Link to="/">Voltar ao Login</Link>

@@ -38,9 +38,13 @@ export default function ResetPassword({ actionData, params }: Route.ComponentPro
     <AuthLayout title="Crie uma nova senha" subtitle={<>Para a conta <strong data-testid="reset-email">{params.email}</strong></>}>
       <Form method="post" {...formProps}>
         <FormErrors form={form} />
+        {/* The account the new password is for, for the browser's password manager (not sent to be read: the address holds it). */}
+        <input type="text" name="username" autoComplete="username" value={params.email} readOnly hidden />
         <Field label="Nova senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password', autoFocus: true }} caption="No mínimo 8 caracteres." />
         <Field label="Repita a nova senha" type="password" meta={fields.password_confirmation} inputProps={{ autoComplete: 'new-password' }} />
-        <SubmitButton disabled={submitDisabled}>Salvar nova senha</SubmitButton>
+        <SubmitButton disabled={submitDisabled} pending="Salvando…">
+          Salvar nova senha
+        </SubmitButton>
       </Form>
       <p className="center">
         <Link to="/">Voltar ao Login</Link>
