@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import type { z } from 'zod'
 import type { FormSchema } from './form-schema.ts'
+import { isNamedField, trackPresses } from './field-presses.ts'
 import { useFormValidity } from './forms.tsx'
 
 /**
@@ -185,42 +186,22 @@ function whileLoading(formId: string, event: 'focusout' | 'input', touched: (nam
   return () => document.removeEventListener(event, onEvent, true)
 }
 
-const isNamedField = (element: EventTarget | null): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
-  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && element.name !== ''
-
-/**
- * A field left by a mouse or touch press (on a link, the page, another control) shows its message
- * only once the press is over: shown at once, the message would push what is below it away
- * between press and release, and the click would land elsewhere (the 'Crie sua conta' link under
- * an empty, autofocused e-mail). Keyboard focus moves validate at once (Conform's own listener).
- */
+/** Keyboard focus moves validate at once (Conform's own listener); a field left by a press, once it is over (trackPresses). */
 function holdBlurDuringPress(formId: string, validate: (name: string) => void) {
   const formElement = document.getElementById(formId)
   if (!(formElement instanceof HTMLFormElement)) return
-  let pressed = false
-  const onDown = () => {
-    pressed = true
-  }
-  const onUp = () => {
-    // After the click this press makes.
-    window.setTimeout(() => {
-      pressed = false
-    })
-  }
+  const presses = trackPresses()
   const onFocusOut = (event: FocusEvent) => {
     const field = event.target
-    if (!pressed || !isNamedField(field)) return
+    if (!presses.pressing() || !isNamedField(field)) return
     // Conform listens on the document: it does not see this one, and is asked again after the press.
     event.stopPropagation()
     const name = field.name
-    document.addEventListener('pointerup', () => window.setTimeout(() => formElement.isConnected && validate(name)), { once: true })
+    presses.afterPress(() => formElement.isConnected && validate(name))
   }
-  document.addEventListener('pointerdown', onDown, true)
-  document.addEventListener('pointerup', onUp, true)
   formElement.addEventListener('focusout', onFocusOut)
   return () => {
-    document.removeEventListener('pointerdown', onDown, true)
-    document.removeEventListener('pointerup', onUp, true)
+    presses.stop()
     formElement.removeEventListener('focusout', onFocusOut)
   }
 }

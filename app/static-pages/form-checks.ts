@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { FormValidator } from '~/components/form-validation.ts'
+import { isNamedField, trackPresses } from '~/components/field-presses.ts'
 import { announce } from './announce.ts'
 
 type FieldErrors = Record<string, string[] | null | undefined>
@@ -112,36 +113,12 @@ function fieldNames(form: HTMLFormElement) {
   return names
 }
 
-const isNamedField = (element: EventTarget | null): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
-  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && element.name !== ''
-
-/**
- * A field left by a mouse or touch press (on a link, the page, another control) is checked only once the press is
- * over, as useValidatedForm does: shown at once, its message would push what is below it away between press and
- * release, and the click would land elsewhere. Answers whether the field's check waits for the press.
- */
+/** A field left by a press is checked once the press is over (trackPresses); answers whether its check waits. */
 function holdWhilePressed(form: HTMLFormElement, check: (name: string) => void) {
-  let pressing = false
-  document.addEventListener('pointerdown', () => (pressing = true), true)
-  for (const end of ['pointerup', 'pointercancel']) {
-    document.addEventListener(
-      end,
-      () =>
-        window.setTimeout(() => {
-          pressing = false
-        }),
-      true,
-    )
-  }
+  const presses = trackPresses()
   return (name: string) => {
-    if (!pressing) return false
-    const ended = () => {
-      document.removeEventListener('pointerup', ended)
-      document.removeEventListener('pointercancel', ended)
-      window.setTimeout(() => form.isConnected && check(name))
-    }
-    document.addEventListener('pointerup', ended)
-    document.addEventListener('pointercancel', ended)
+    if (!presses.pressing()) return false
+    presses.afterPress(() => form.isConnected && check(name))
     return true
   }
 }
