@@ -1,10 +1,11 @@
 // Starts the built product (`npm run build`) on a fresh data folder for the end-to-end tests, as `npm start` would.
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data'
 rmSync(dataDir, { recursive: true, force: true })
-const child = spawn(process.execPath, ['--enable-source-maps', 'build/node/index.js'], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'build/node/index.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import type { ProductRow } from '../../app/domain/catalog/product-sheet.ts'
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs'
 
 // Export of 100,000 products as a streamed xlsx (server/spreadsheets/writer.ts), read from
 // PostgreSQL page by page: `npm run bench:export`. Time and peak RSS; see bench/import/README.md.
@@ -85,7 +86,7 @@ if (args.phase === 'export') {
     const compiled = await compiledBench(import.meta.filename)
     let run: Awaited<ReturnType<typeof exportAll>>
     try {
-      run = compiled.phase('export', ['--url', target.toString()])
+      run = compiled.phase('export', ['--url', target.toString()], SERVER_NODE_FLAGS)
     } finally {
       await compiled.dispose()
     }

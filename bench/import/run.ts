@@ -5,6 +5,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { productSheet } from '../../app/domain/catalog/product-sheet.ts'
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs'
 import { benchProduct } from './products.ts'
 
 // Import of a 100,000-row product sheet through the real engine and the products kind
@@ -127,7 +128,8 @@ if (args.phase === 'read') {
     target.pathname = `/${name}`
     const url = target.toString()
     // The bare read moves by half from one process to the next (2.1 to 4.4 s here): the fastest of three is
-    // the one the imports are compared with, so that a slow read never flatters their ratio.
+    // the one the imports are compared with, so that a slow read never flatters their ratio. With Node's own
+    // flags: the server's heap ceiling slows exceljs's read by half (decision 040), which would flatter them too.
     const reads = [1, 2, 3].map(() => compiled.phase<Awaited<ReturnType<typeof bareRead>>>('read', ['--file', file]))
     const read = reads.reduce((best, r) => (r.ms < best.ms ? r : best))
     console.log(
@@ -142,7 +144,11 @@ if (args.phase === 'read') {
       ['atualizar, o mesmo arquivo', file],
       ['atualizar, preços novos', changedFile],
     ]) {
-      const run = compiled.phase<Awaited<ReturnType<typeof engineImport>>>('import', ['--file', from, '--url', url, '--user', String(seller.userId), '--org', String(seller.organizationId)])
+      const run = compiled.phase<Awaited<ReturnType<typeof engineImport>>>(
+        'import',
+        ['--file', from, '--url', url, '--user', String(seller.userId), '--org', String(seller.organizationId)],
+        SERVER_NODE_FLAGS,
+      )
       if (run.status !== 'concluida') throw new Error(`importação ${label}: ${run.status} ${run.mensagem}`)
       console.log(
         `Importação (${label}): ${(run.ms / 1000).toFixed(2)} s (resposta ao envio em ${run.acceptedMs.toFixed(0)} ms), ${run.criadas} criadas, ${run.atualizadas} atualizadas; ` +

@@ -17,9 +17,12 @@ export async function compiledBench(entry: string) {
   await bundleForNode({ bench: entry }, folder, root)
   const file = path.join(folder, 'bench.js')
   return {
-    /** Runs one phase (`--phase <phase> …`) in a process of its own; answers the last line it printed, as JSON. */
-    phase<T>(phase: string, extra: string[]): T {
-      const result = spawnSync(process.execPath, [file, '--phase', phase, ...extra], { encoding: 'utf8', maxBuffer: 1 << 24, cwd: root })
+    /**
+     * Runs one phase (`--phase <phase> …`) in a process of its own, with Node's `flags` (a phase that measures the
+     * server's own work runs with the server's, SERVER_NODE_FLAGS); answers the last line it printed, as JSON.
+     */
+    phase<T>(phase: string, extra: string[], flags: string[] = []): T {
+      const result = spawnSync(process.execPath, [...flags, file, '--phase', phase, ...extra], { encoding: 'utf8', maxBuffer: 1 << 24, cwd: root })
       if (result.status !== 0) throw new Error(`fase ${phase} falhou:\n${result.stderr}`)
       return JSON.parse(result.stdout.trim().split('\n').pop()!) as T
     },

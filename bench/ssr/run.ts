@@ -7,6 +7,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS } from '../../server/db/client.ts'
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs'
 import { ORDERS_SEARCH, ordersSeedSql } from './seed-orders.ts'
 
 // Server-side rendering cost of the main screens, as a logged-in member: `npm run bench:ssr`.
@@ -73,7 +74,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function startServer(env: Record<string, string>, profileDir: string | null, countFile: string | null): ChildProcess {
   const flags = [
-    '--enable-source-maps',
+    ...SERVER_NODE_FLAGS,
     ...(countFile ? ['--import', './bench/ssr/count-queries.mjs'] : []),
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
   ]
