@@ -1,13 +1,29 @@
-import { TOAST_DEFAULT_MS } from '~/lib/ui/ui-timing.ts'
+import { createToastStore } from '~/lib/ui/toast-store.ts'
+import { holdToaster } from '~/lib/ui/toaster-hold.ts'
 
 /**
- * The toasts the server rendered on a page that is not hydrated (the flash of a redirect, toaster.tsx): each closes
- * with its button, and by itself after the time every toast has (spec §9), as the toast store closes them.
+ * The toasts the server rendered on a page that is not hydrated (the flash of a redirect, toaster.tsx), through the
+ * same store as on hydrated pages: each closes with its button, and by itself after the time every toast has
+ * (spec §9), not while the pointer is over them or the focus in them.
  */
 export function closeToasts() {
-  for (const toast of document.querySelectorAll<HTMLElement>('.toaster .toast')) {
-    const close = () => toast.remove()
-    toast.querySelector('.toast-close')?.addEventListener('click', close)
-    window.setTimeout(close, TOAST_DEFAULT_MS)
+  const toaster = document.querySelector<HTMLElement>('.toaster')
+  if (!toaster) return
+  const store = createToastStore(() => 0)
+  const shown = new Map<number, HTMLElement>()
+  store.subscribe(() => {
+    const kept = new Set(store.getSnapshot().map((t) => t.id))
+    for (const [id, toast] of shown) if (!kept.has(id)) toast.remove()
+  })
+  const hold = holdToaster(toaster, store)
+  for (const toast of toaster.querySelectorAll<HTMLElement>('.toast')) {
+    store.show({ body: toast.querySelector('.toast-body')?.textContent ?? '' })
+    const id = store.getSnapshot().at(-1)!.id
+    shown.set(id, toast)
+    const button = toast.querySelector<HTMLButtonElement>('.toast-close')
+    button?.addEventListener('click', () => {
+      hold.closing(button)
+      store.dismiss(id)
+    })
   }
 }

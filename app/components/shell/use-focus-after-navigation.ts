@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
+import { focusPageHeading } from '~/lib/ui/focus-page-heading.ts'
 
 /**
  * After a navigation (a link, or a form whose answer redirected), a focus left on nothing (the pressed control went
@@ -17,9 +18,6 @@ export function useFocusAfterNavigation() {
     }
     const active = document.activeElement
     if (active && active !== document.body && active.isConnected) return
-    const heading = document.querySelector<HTMLElement>('#conteudo h1')
-    if (!heading) return
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
-    heading.focus({ preventScroll: true })
+    focusPageHeading('#conteudo h1')
   }, [key])
 }

@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { modalStack } from '~/lib/ui/modal-stack.ts'
 import { toasts, toastsForLevel, type Toast, type ToastKind } from '~/lib/ui/toast-store.ts'
+import { holdToaster } from '~/lib/ui/toaster-hold.ts'
 
 /** The toast a server redirect left in the flash cookie. */
 export type FlashToast = { kind: ToastKind; text: string }
@@ -38,27 +39,40 @@ export function Toaster({ level = 0, flash = null, route }: { level?: number; fl
   const errors = shown.filter((t) => t.kind === 'error')
   const others = shown.filter((t) => t.kind !== 'error')
 
+  // No toast closes by itself while the pointer is over them or the focus in them, and closing the last gives the
+  // focus back (toaster-hold.ts).
+  const element = useRef<HTMLDivElement>(null)
+  const hold = useRef<ReturnType<typeof holdToaster> | null>(null)
+  useEffect(() => {
+    const held = (hold.current = holdToaster(element.current!, toasts))
+    return held.dispose
+  }, [])
+  const close = (id: number, button: HTMLButtonElement) => {
+    hold.current?.closing(button)
+    toasts.dismiss(id)
+  }
+
   // Errors interrupt (role=alert, announced when added); the rest wait in a polite live region
   // that is always there, so screen readers notice what is put in it.
   return (
-    <div className="toaster">
+    <div className="toaster" ref={element}>
       {errors.map((t) => (
-        <ToastCard key={t.body} toast={t} role="alert" />
+        <ToastCard key={t.body} toast={t} role="alert" onClose={close} />
       ))}
       <div role="status" aria-live="polite" className="toaster-polite">
         {others.map((t) => (
-          <ToastCard key={t.body} toast={t} />
+          <ToastCard key={t.body} toast={t} onClose={close} />
         ))}
       </div>
     </div>
   )
 }
 
-function ToastCard({ toast, role }: { toast: Pick<Toast, 'kind' | 'body' | 'id'>; role?: 'alert' }) {
+function ToastCard({ toast, role, onClose }: { toast: Pick<Toast, 'kind' | 'body' | 'id'>; role?: 'alert'; onClose: (id: number, button: HTMLButtonElement) => void }) {
   return (
     <div className={`toast toast-${toast.kind}`} role={role}>
       <span className="toast-body">{toast.body}</span>
-      <button type="button" className="toast-close" aria-label="Fechar aviso" onClick={() => toasts.dismiss(toast.id)}>
+      <button type="button" className="toast-close" aria-label="Fechar aviso" onClick={(event) => onClose(toast.id, event.currentTarget)}>
         ×
       </button>
     </div>

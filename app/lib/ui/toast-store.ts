@@ -1,5 +1,5 @@
 import { modalStack } from './modal-stack.ts'
-import { TOAST_DEFAULT_MS } from './ui-timing.ts'
+import { TOAST_DEFAULT_MS, TOAST_RESUME_MIN_MS } from './ui-timing.ts'
 
 export type ToastKind = 'success' | 'error' | 'info'
 
@@ -41,7 +41,10 @@ export function toastsForLevel(toasts: readonly Toast[], level: number, openModa
 export function createToastStore(currentLevel: () => number) {
   let toasts: readonly Toast[] = []
   let nextId = 1
-  const timers = new Map<number, ReturnType<typeof setTimeout>>()
+  /** Each timed toast's timer, and the time it has left when its timer is not running (paused). */
+  const timers = new Map<number, { timeout: ReturnType<typeof setTimeout> | null; endsAt: number; left: number }>()
+  /** Toasters holding the toasts (pointer over one, focus in one): while any does, no timer runs. */
+  let holds = 0
   const listeners = new Set<() => void>()
 
   const dispatch = (action: ToastAction) => {
@@ -53,15 +56,22 @@ export function createToastStore(currentLevel: () => number) {
   }
 
   const dismiss = (id: number) => {
-    clearTimeout(timers.get(id))
+    const timer = timers.get(id)
+    if (timer?.timeout) clearTimeout(timer.timeout)
     timers.delete(id)
     dispatch({ type: 'dismiss', id })
+  }
+
+  const run = (id: number, ms: number) => {
+    timers.set(id, { timeout: setTimeout(() => dismiss(id), ms), endsAt: Date.now() + ms, left: ms })
   }
 
   const show = ({ body, kind = 'info', duration = TOAST_DEFAULT_MS }: ToastInput) => {
     const toast: Toast = { id: nextId++, kind, body, duration, level: currentLevel() }
     if (!dispatch({ type: 'show', toast })) return
-    if (duration > 0) timers.set(toast.id, setTimeout(() => dismiss(toast.id), duration))
+    if (duration <= 0) return
+    if (holds > 0) timers.set(toast.id, { timeout: null, endsAt: 0, left: duration })
+    else run(toast.id, duration)
   }
 
   return {
@@ -69,6 +79,24 @@ export function createToastStore(currentLevel: () => number) {
     dismiss,
     /** Spec §2: "before each route all messages are closed". */
     dismissAll: () => toasts.forEach((t) => dismiss(t.id)),
+    /**
+     * While the pointer is over the toasts or the focus in them, none closes by itself (WCAG 2.2.1: a message one is
+     * reading, or about to close, does not go away under the pointer); each keeps the time it had left. Each toaster
+     * that holds them (toaster-hold.ts) calls `pause` once, then `resume` once.
+     */
+    pause() {
+      if (++holds > 1) return
+      for (const timer of timers.values()) {
+        if (!timer.timeout) continue
+        clearTimeout(timer.timeout)
+        timer.timeout = null
+        timer.left = Math.max(0, timer.endsAt - Date.now())
+      }
+    },
+    resume() {
+      if (holds === 0 || --holds > 0) return
+      for (const [id, timer] of timers) run(id, Math.max(timer.left, TOAST_RESUME_MIN_MS))
+    },
     success: (body: string, duration?: number) => show({ body, kind: 'success', duration }),
     error: (body: string, duration?: number) => show({ body, kind: 'error', duration }),
     info: (body: string, duration?: number) => show({ body, kind: 'info', duration }),

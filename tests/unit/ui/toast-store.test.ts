@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createToastStore, toastReducer, toastsForLevel, type Toast } from '~/lib/ui/toast-store.ts'
-import { TOAST_DEFAULT_MS } from '~/lib/ui/ui-timing.ts'
+import { TOAST_DEFAULT_MS, TOAST_RESUME_MIN_MS } from '~/lib/ui/ui-timing.ts'
 
 const toast = (over: Partial<Toast>): Toast => ({ id: 1, kind: 'info', body: 'Olá', duration: 4000, level: 0, ...over })
 
@@ -108,5 +108,49 @@ describe('toast store', () => {
     expect(store.getSnapshot()).toEqual([])
     store.info('a')
     expect(store.getSnapshot().map((t) => t.body)).toEqual(['a'])
+  })
+  test('held (pointer over the toasts, focus in them), none closes; each then keeps the time it had left', () => {
+    store.info('lido devagar')
+    vi.advanceTimersByTime(1000)
+    store.pause()
+    store.info('chegou durante a pausa')
+    vi.advanceTimersByTime(60_000)
+    expect(store.getSnapshot()).toHaveLength(2)
+    store.resume()
+    vi.advanceTimersByTime(2999)
+    expect(store.getSnapshot().map((t) => t.body)).toEqual(['lido devagar', 'chegou durante a pausa'])
+    vi.advanceTimersByTime(1)
+    expect(store.getSnapshot().map((t) => t.body)).toEqual(['chegou durante a pausa'])
+    vi.advanceTimersByTime(1000)
+    expect(store.getSnapshot()).toEqual([])
+  })
+  test(`a toast almost gone when held gets ${TOAST_RESUME_MIN_MS} ms once left`, () => {
+    store.info('quase')
+    vi.advanceTimersByTime(3900)
+    store.pause()
+    store.resume()
+    vi.advanceTimersByTime(TOAST_RESUME_MIN_MS - 1)
+    expect(store.getSnapshot()).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(store.getSnapshot()).toHaveLength(0)
+  })
+  test('two toasters holding: the timers wait for both to let go; a resume without a pause changes nothing', () => {
+    store.info('x')
+    store.resume()
+    store.pause()
+    store.pause()
+    store.resume()
+    vi.advanceTimersByTime(10_000)
+    expect(store.getSnapshot()).toHaveLength(1)
+    store.resume()
+    vi.advanceTimersByTime(TOAST_DEFAULT_MS)
+    expect(store.getSnapshot()).toHaveLength(0)
+  })
+  test('a toast that stays until closed stays through a pause', () => {
+    store.info('fica', 0)
+    store.pause()
+    store.resume()
+    vi.advanceTimersByTime(60_000)
+    expect(store.getSnapshot()).toHaveLength(1)
   })
 })

@@ -80,4 +80,57 @@ describe('Toaster', () => {
     expect(screen.getByText('na página')).toBeTruthy()
     expect(screen.getByText('no modal')).toBeTruthy()
   })
+  test('none closes while the pointer is over the toasts or the focus in them; then the time left runs', () => {
+    render(<Toaster />)
+    act(() => toasts.info('lendo'))
+    const toaster = document.querySelector<HTMLElement>('.toaster')!
+    fireEvent.pointerEnter(toaster)
+    act(() => vi.advanceTimersByTime(10_000))
+    fireEvent.focusIn(screen.getByRole('button', { name: 'Fechar aviso' }))
+    fireEvent.pointerLeave(toaster)
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(screen.getByText('lendo')).toBeTruthy()
+    fireEvent.focusOut(screen.getByRole('button', { name: 'Fechar aviso' }), { relatedTarget: document.body })
+    act(() => vi.advanceTimersByTime(4000))
+    expect(screen.queryByText('lendo')).toBeNull()
+  })
+  test('closing a toast moves the focus to the next one, and closing the last gives it back where it came from', () => {
+    render(
+      <main>
+        <h1>Pedidos</h1>
+        <input aria-label="Busca" />
+        <Toaster />
+      </main>,
+    )
+    act(() => {
+      toasts.info('primeiro', 0)
+      toasts.error('segundo', 0)
+    })
+    const search = screen.getByRole('textbox', { name: 'Busca' })
+    search.focus()
+    const [first, second] = screen.getAllByRole('button', { name: 'Fechar aviso' })
+    first.focus()
+    fireEvent.click(first)
+    expect(document.activeElement).toBe(second)
+    fireEvent.click(second)
+    expect(screen.queryAllByRole('button', { name: 'Fechar aviso' })).toEqual([])
+    expect(document.activeElement).toBe(search)
+    // Once emptied the toaster holds nothing: the next toast closes in time.
+    act(() => toasts.info('depois'))
+    act(() => vi.advanceTimersByTime(4000))
+    expect(screen.queryByText('depois')).toBeNull()
+  })
+  test('with nowhere to go back to, the focus goes to the page heading', () => {
+    render(
+      <main>
+        <h1>Pedidos</h1>
+        <Toaster />
+      </main>,
+    )
+    act(() => toasts.info('só', 0))
+    const close = screen.getByRole('button', { name: 'Fechar aviso' })
+    close.focus()
+    fireEvent.click(close)
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pedidos' }))
+  })
 })
