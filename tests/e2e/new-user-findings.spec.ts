@@ -173,6 +173,21 @@ test.describe("file fields say 'Escolher arquivo' in Portuguese", () => {
     await expect(input).toBeFocused()
   })
 
+  test('a file picked while the page loads, before it hydrates, shows its name once it has', async ({ page }) => {
+    await login(page, DEMO.email, DEMO.password)
+    let hydrate!: () => void
+    const held = new Promise<void>((resolve) => (hydrate = resolve))
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/profile', { waitUntil: 'domcontentloaded' })
+    await page.getByLabel('Arquivo da foto').setInputFiles({ name: 'antes-de-carregar.png', mimeType: 'image/png', buffer: PNG_1X1 })
+    hydrate()
+    await expect(page.getByText('antes-de-carregar.png')).toBeVisible()
+    await expect(page.getByLabel('Arquivo da foto')).toHaveAccessibleDescription(/antes-de-carregar\.png/)
+  })
+
   test('without JavaScript the button is Portuguese too, opens the picker and the photo is sent', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()

@@ -77,6 +77,20 @@ test('sign-up and login work without JavaScript', async ({ page }) => {
   await expect(page.getByText('Você ainda não participa de nenhuma organização.')).toBeVisible()
 })
 
+test('without JavaScript a toast goes by itself after 4 s, not while the pointer is over it, and offers no × that cannot work', async ({ page }) => {
+  await page.goto('/signup')
+  await fillSignup(page, { name: 'tales sem script', email: uniqueEmail('semjs-aviso'), password: NEW_PASSWORD })
+  await page.getByRole('button', { name: 'Cadastrar' }).click()
+  const toast = page.locator('.toaster .toast').filter({ hasText: MSG.signupSuccess })
+  await expect(toast).toBeVisible()
+  await expect(toast.getByRole('button', { name: 'Fechar aviso' })).toBeHidden()
+  await toast.hover()
+  await page.waitForTimeout(5_000)
+  await expect(toast, 'kept while the pointer is over it').toBeVisible()
+  await page.mouse.move(1, 1)
+  await expect(toast, 'gone once the pointer has left').toBeHidden({ timeout: 6_000 })
+})
+
 test('forgot and reset password work without JavaScript', async ({ page }) => {
   const email = uniqueEmail('semjs-senha')
   await page.goto('/signup')

@@ -17,8 +17,11 @@ export function FileInput({ id, onChange, className, 'aria-describedby': describ
   const statusId = useId()
   const [chosen, setChosen] = useState<string | null>(null)
   const ref = useRef<HTMLInputElement>(null)
-  // A reset form (after a chat send, Conform's reset) empties the input without a change event.
   useEffect(() => {
+    // A file picked while the page loaded, before hydration, gave React no change event: its name shows all the same.
+    const picked = ref.current?.files
+    if (picked?.length) setChosen(namesOf(picked))
+    // A reset form (after a chat send, Conform's reset) empties the input without a change event.
     const form = ref.current?.form
     if (!form) return
     const clear = () => setChosen(null)
@@ -36,7 +39,7 @@ export function FileInput({ id, onChange, className, 'aria-describedby': describ
         aria-describedby={[describedBy, hydrated ? statusId : null].filter(Boolean).join(' ') || undefined}
         onChange={(event) => {
           const files = event.currentTarget.files
-          setChosen(files && files.length ? Array.from(files, (f) => f.name).join(', ') : null)
+          setChosen(files && files.length ? namesOf(files) : null)
           onChange?.(event)
         }}
       />
@@ -52,3 +55,5 @@ export function FileInput({ id, onChange, className, 'aria-describedby': describ
     </span>
   )
 }
+
+const namesOf = (files: FileList) => Array.from(files, (f) => f.name).join(', ')
