@@ -55,3 +55,14 @@ test('a hydrated page: the toast waits under the pointer and while focused, and 
   await expect(toast(page, entering)).toHaveCount(0)
   await expect(menu).toBeFocused()
 })
+
+test('on a phone the toasts are at the top, away from the keyboard and the form buttons at the bottom', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const user = { name: 'Telma Aviso', email: uniqueEmail('telma'), password: NEW_PASSWORD }
+  await signUp(page, user)
+  const box = await toast(page, MSG.signupSuccess).boundingBox()
+  expect(box).not.toBeNull()
+  expect(box!.y).toBeLessThan(60)
+  expect(box!.x).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+})
