@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
@@ -43,8 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { carrinhos, modal, cartId, payments, proposed, sent, chave: crypto.randomUUID() }
 }
 
-/** A refused quantity (`itemId`) is said on its row, with what was typed kept (`typed`). */
-type ActionData = { error?: string; itemId?: number; typed?: string; changed?: { cartId: number; chave: string; alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[] } }
+/**
+ * A refused quantity (`itemId`) is said on its row, with what was typed kept (`typed`); a refused send (`sentCartId`)
+ * beside its cart's 'Enviar pedido'.
+ */
+type ActionData = { error?: string; itemId?: number; typed?: string; sentCartId?: number; changed?: { cartId: number; chave: string; alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[] } }
 
 export async function action({ request }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
@@ -95,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
       const messages = apiErrorMessages(res.data)
       // Sent meanwhile from another tab (another key): the order exists, this page's cart is gone.
       if (messages.includes(checkoutMessages.cartNotFound)) return refused(m.sentElsewhere)
-      return refused(messages.join(' '))
+      return refused(messages.join(' '), { sentCartId: cartId })
     }
     default:
       return refused(m.cartGone)
@@ -115,6 +118,7 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
   const { carrinhos, modal, cartId, payments, proposed, sent, chave } = loaderData
   const modalCart = carrinhos.find((c) => c.id === cartId) ?? null
   const rowError = actionData?.error && actionData.itemId && carrinhos.some((c) => c.itens.some((i) => i.id === actionData.itemId)) ? actionData : null
+  const sendError = actionData?.error && actionData.sentCartId && carrinhos.some((c) => c.id === actionData.sentCartId) ? actionData : null
   return (
     <section className="stack" aria-labelledby="cart-title">
       <div className="row-between">
@@ -129,7 +133,7 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
           Pedido nº {sent} enviado com sucesso. <Link to="/orders">{m.sentLink}</Link>
         </p>
       ) : null}
-      {actionData?.error && !actionData.changed && !rowError ? (
+      {actionData?.error && !actionData.changed && !rowError && !sendError ? (
         <p className="notice notice-error" role="alert">
           {actionData.error}
         </p>
@@ -139,7 +143,16 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
           <p>{m.empty}</p>
         </div>
       ) : (
-        carrinhos.map((cart) => <CartCard key={cart.id} cart={cart} chave={chave} changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null} rowError={rowError} />)
+        carrinhos.map((cart) => (
+          <CartCard
+            key={cart.id}
+            cart={cart}
+            chave={chave}
+            changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null}
+            rowError={rowError}
+            sendError={sendError?.sentCartId === cart.id ? sendError.error! : null}
+          />
+        ))
       )}
       {modal === 'pagamento' && modalCart && payments ? <TermModal cart={modalCart} payments={payments} /> : null}
       {modal === 'token' && modalCart && payments ? <TokenModal cart={modalCart} payments={payments} proposed={proposed} error={actionData?.error ?? null} /> : null}
@@ -147,8 +160,17 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: string; changed: ActionData['changed'] | null; rowError: ActionData | null }) {
+function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; chave: string; changed: ActionData['changed'] | null; rowError: ActionData | null; sendError: string | null }) {
   const titleId = `carrinho-${cart.id}-titulo`
+  // The button says why the cart cannot be sent yet: each of its problems, read as its description.
+  const problemsId = `carrinho-${cart.id}-problema`
+  // A refused send is said where it was pressed, and read: at the top of the page it was off screen on a phone.
+  const sendErrorRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (!sendError) return
+    sendErrorRef.current?.focus({ preventScroll: true })
+    sendErrorRef.current?.scrollIntoView({ block: 'center' })
+  }, [sendError])
   return (
     <article className="card stack" aria-labelledby={titleId} data-cart={cart.id}>
       <div className="row-between">
@@ -308,8 +330,10 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
       </dl>
       {cart.problemas.length > 0 ? (
         <ul className="notice notice-warning" aria-label="Antes de enviar">
-          {cart.problemas.map((p) => (
-            <li key={p}>{p}</li>
+          {cart.problemas.map((p, i) => (
+            <li key={p} id={`${problemsId}-${i}`}>
+              {p}
+            </li>
           ))}
         </ul>
       ) : null}
@@ -334,14 +358,21 @@ function CartCard({ cart, chave, changed, rowError }: { cart: Cart; chave: strin
           </Form>
         </div>
       ) : (
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="checkout_id" value={cart.id} />
-          <input type="hidden" name="chave" value={chave} />
-          <button type="submit" className="button primary">
-            {m.send}
-          </button>
-        </Form>
+        <>
+          {sendError ? (
+            <p className="notice notice-error" role="alert" tabIndex={-1} ref={sendErrorRef}>
+              {sendError}
+            </p>
+          ) : null}
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="send" />
+            <input type="hidden" name="checkout_id" value={cart.id} />
+            <input type="hidden" name="chave" value={chave} />
+            <button type="submit" className="button primary" aria-describedby={cart.problemas.map((_, i) => `${problemsId}-${i}`).join(' ') || undefined}>
+              {m.send}
+            </button>
+          </Form>
+        </>
       )}
     </article>
   )

@@ -169,23 +169,28 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
 
   // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed. Its
   // top is brought under the sticky header (focus alone scrolls a tall section to wherever it fits). Closed, the
-  // focus goes back to its 'Ver' in the list.
+  // focus goes back to its 'Ver' in the list. A refused change stays where it was sent from: its message (else its
+  // first wrong quantity) takes the focus, instead of the order's top, hundreds of pixels above it on a phone.
   const detailRef = useRef<HTMLElement>(null)
   const lastOpened = useRef<number | null>(null)
   const { key } = useLocation()
+  const errors = actionData?.intent === 'status' ? actionData.errors : null
   useEffect(() => {
-    if (pedidoId) {
+    const refused = errors && detailRef.current?.querySelector<HTMLElement>('.order-actions .notice-error, .order-q [aria-invalid="true"]')
+    if (pedidoId && refused) {
+      refused.focus({ preventScroll: true })
+      refused.scrollIntoView({ block: 'center' })
+    } else if (pedidoId) {
       detailRef.current?.focus({ preventScroll: true })
       detailRef.current?.scrollIntoView({ block: 'start' })
     } else if (lastOpened.current) {
       document.querySelector<HTMLElement>(`[data-open-order="${lastOpened.current}"]`)?.focus()
     }
     lastOpened.current = pedidoId
-  }, [pedidoId, key])
+  }, [pedidoId, key, errors])
 
   const filtered = Boolean(list.q || list.status || list.de || list.ate)
   const heading = cliente ? m.customerHeading(cliente.nome) : m.heading
-  const errors = actionData?.intent === 'status' ? actionData.errors : null
   const other = (o: (typeof pedidos.data)[number]) => (o.papel === 'C' ? o.vendedor.nome : o.comprador.nome)
 
   return (

@@ -43,8 +43,10 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await expect(card.getByText('Tokenbase à vista (à vista)')).toBeVisible()
   await expect(card.getByText(/^-?\d+(,\d+)?% \(− R\$\s[\d.]+,\d{2}\)$/)).toBeVisible()
 
+  await expect(card.getByRole('button', { name: 'Enviar pedido' })).toHaveAccessibleDescription(/Esta condição pede no mínimo 12 unidades/)
   await card.getByRole('button', { name: 'Enviar pedido' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Esta condição pede no mínimo 12 unidades; o carrinho tem 5.' })).toBeVisible()
+  // Said beside the button pressed, and read (at the top of the page it was off screen on a phone).
+  await expect(card.getByRole('alert').filter({ hasText: 'Esta condição pede no mínimo 12 unidades; o carrinho tem 5.' })).toBeFocused()
 
   // A quantity refused is said on its row, the field keeps what was typed and is marked invalid.
   const quantity = card.getByLabel(`Quantidade de ${fresh.product.nome}`)

@@ -39,6 +39,8 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
   // Q with every quantity as ordered is refused; one line below the order goes.
   await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
   await expect(detail.getByRole('alert')).toContainText('Todas as quantidades são as pedidas')
+  // A refused change keeps the keyboard at what refused it, not at the order's top, far above on a phone.
+  await expect(detail.getByRole('alert')).toBeFocused()
   const first = detail.getByLabel(new RegExp(`^Faturada de ${order.products[0]}`))
   const ordered = Number(await first.inputValue())
   await first.fill(String(ordered - 1))

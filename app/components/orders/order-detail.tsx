@@ -201,7 +201,7 @@ export function StatusActions({ order, action, errors, typed }: { order: OrderDe
     <section className="order-actions card" aria-labelledby={`pedido-${order.id}-acoes`}>
       <h3 id={`pedido-${order.id}-acoes`}>{m.actions}</h3>
       {general.length ? (
-        <ul className="notice notice-error" role="alert">
+        <ul className="notice notice-error" role="alert" tabIndex={-1}>
           {general.map((e) => (
             <li key={e}>{e}</li>
           ))}
