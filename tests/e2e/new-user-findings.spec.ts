@@ -139,6 +139,10 @@ test.describe('layout', () => {
     expect(Math.abs(middle(avatar!) - middle(company!))).toBeLessThan(8)
     expect(Math.abs(middle(chatLink!) - middle(company!))).toBeLessThan(8)
     expect(avatar!.x + avatar!.width).toBeLessThanOrEqual(390)
+    // The company's whole name, on two short lines if need be, not 'Farm…' (a phone review).
+    const name = header.locator('.header-company-name')
+    await expect(name).toHaveText('Farmácia Central')
+    expect(await name.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true)
   })
 
   test("at 1,366 px the chat's 'Fornecedores' tab stays inside its card", async ({ page }) => {
