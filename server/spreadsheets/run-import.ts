@@ -30,10 +30,6 @@ class Report {
     this.total++
     if (this.erros.length < REPORT_MAX_ENTRIES) this.erros.push(problem)
   }
-  /** In the file's order: a batch's check ends while the next batch's cells are parsed, so they arrive mixed. */
-  byLine() {
-    return this.erros.toSorted((a, b) => a.linha - b.linha)
-  }
 }
 
 type Counts = { criadas: number; atualizadas: number }
@@ -140,9 +136,8 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
   } catch (error) {
     if (error instanceof Refused) {
       const [{ lidas }] = await db.select({ lidas: importJobs.linhasLidas }).from(importJobs).where(eq(importJobs.id, job.id))
-      const erros = report.byLine()
-      keepFile = Boolean(job.arquivo && kind.keepFileWhenRefused?.(erros, report.total))
-      await finish({ status: 'recusada', linhasTotal: lidas, totalErros: report.total, mensagem: m.refusedRows(report.total), erros, ...(keepFile ? { arquivo: job.arquivo } : {}) })
+      keepFile = Boolean(job.arquivo && kind.keepFileWhenRefused?.(report.erros, report.total))
+      await finish({ status: 'recusada', linhasTotal: lidas, erros: report.erros, totalErros: report.total, mensagem: m.refusedRows(report.total), ...(keepFile ? { arquivo: job.arquivo } : {}) })
     } else if (error instanceof SheetRefused) await finish({ status: 'recusada', mensagem: error.message })
     else {
       console.error(`Importação ${job.id} (${job.tipo}) falhou:`, error)
@@ -160,10 +155,6 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
  * one report has every problem), problems to the report. Once a row has failed nothing more is stored: with
  * `checkIn` the sink stores and gets nothing more; without it the sink is the spool, which keeps the good rows
  * for the check after the reading. Answers the count of data rows; their progress is written to the job as it goes.
- *
- * With `checkIn` a batch is checked while the next one is read, as the sink stores it: the database's lookups
- * no longer wait for the reader, nor the reader for them (a file sent again unchanged is all lookups). One batch
- * at a time is in the database's hands, so the kind still sees them in the file's order.
  */
 async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, source: SheetSource, csv: boolean, report: Report, sink: Sink<Row>, checkIn: Tx | null) {
   const { db } = deps
@@ -172,51 +163,36 @@ async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, s
   let read = 0
   // The first batch's progress is written at once: the screen shows the count moving from the start.
   let lastProgress = 0
-  // The batch the database has (its check, then its hand-over to the sink); its failure is thrown by the next flush.
-  let inDatabase: Promise<void> = Promise.resolve()
   const flush = async () => {
     if (batch.length === 0) return
-    const current = batch
+    if (kind.check && checkIn) for (const problem of await kind.check(checkIn, job.organizationId, batch, jobScope(job.tipo))) report.add(problem)
+    if (report.total === 0 || !checkIn) await sink.add(batch)
     batch = []
-    if (!checkIn) return sink.add(current)
-    await inDatabase
-    inDatabase = (async () => {
-      if (kind.check) for (const problem of await kind.check(checkIn, job.organizationId, current, jobScope(job.tipo))) report.add(problem)
-      if (report.total === 0) await sink.add(current)
-    })()
-    // Handled where it is awaited; until then an early failure must not count as an unhandled rejection.
-    inDatabase.catch(() => {})
   }
-  try {
-    for await (const { linha, cells } of source.read()) {
-      if (cells.length > IMPORT_MAX_COLUMNS && cells.slice(IMPORT_MAX_COLUMNS).some((c) => c !== null)) {
-        throw new SheetRefused(m.tooManyColumns(cells.length))
-      }
-      if (cells.every((c) => c === null)) continue
-      if (!columns) {
-        const match = matchHeaders(kind.spec.columns, cells.map((c) => (c === null || isError(c) ? '' : cellText(c))))
-        if (!match.ok) throw new SheetRefused(match.message)
-        columns = match.columns
-        continue
-      }
-      if (++read > IMPORT_MAX_ROWS) throw new SheetRefused(m.tooManyRows)
-      const row = parseRow(columns, cells, linha, csv, report)
-      if (row) batch.push({ linha, row })
-      if (read % BATCH_ROWS === 0 && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
-        lastProgress = Date.now()
-        await db.update(importJobs).set({ linhasLidas: read }).where(eq(importJobs.id, job.id))
-      }
-      if (batch.length >= BATCH_ROWS) await flush()
+  for await (const { linha, cells } of source.read()) {
+    if (cells.length > IMPORT_MAX_COLUMNS && cells.slice(IMPORT_MAX_COLUMNS).some((c) => c !== null)) {
+      throw new SheetRefused(m.tooManyColumns(cells.length))
     }
-    if (!columns) throw new SheetRefused(m.noHeader)
-    if (read === 0) throw new SheetRefused(m.noRows)
-    await flush()
-    await inDatabase
-    await db.update(importJobs).set({ linhasLidas: read }).where(eq(importJobs.id, job.id))
-  } finally {
-    // Thrown while a batch is in the database: it ends before the transaction does (see the caller's finally).
-    await inDatabase.catch(() => {})
+    if (cells.every((c) => c === null)) continue
+    if (!columns) {
+      const match = matchHeaders(kind.spec.columns, cells.map((c) => (c === null || isError(c) ? '' : cellText(c))))
+      if (!match.ok) throw new SheetRefused(match.message)
+      columns = match.columns
+      continue
+    }
+    if (++read > IMPORT_MAX_ROWS) throw new SheetRefused(m.tooManyRows)
+    const row = parseRow(columns, cells, linha, csv, report)
+    if (row) batch.push({ linha, row })
+    if (read % BATCH_ROWS === 0 && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = Date.now()
+      await db.update(importJobs).set({ linhasLidas: read }).where(eq(importJobs.id, job.id))
+    }
+    if (batch.length >= BATCH_ROWS) await flush()
   }
+  if (!columns) throw new SheetRefused(m.noHeader)
+  if (read === 0) throw new SheetRefused(m.noRows)
+  await flush()
+  await db.update(importJobs).set({ linhasLidas: read }).where(eq(importJobs.id, job.id))
   return read
 }
 
