@@ -13,6 +13,7 @@ import { createFileStore } from './files/file-store.ts'
 import { createHttpApp } from './http/app.ts'
 import { keptSecret } from './kept-secret.ts'
 import { createMailer } from './mail/mailer.ts'
+import { realtimeOrigins } from './realtime/allowed-origins.ts'
 import { createRealtimeServer } from './realtime/index.ts'
 import { createPublisher, publisherTarget as realtimeTarget } from './realtime/publisher.ts'
 import { createSessionStore } from './sessions/store.ts'
@@ -63,7 +64,7 @@ const realtime = config.realtimeBuiltin
       appId: config.pusherAppId,
       key: config.pusherAppKey,
       secret: config.pusherAppSecret!,
-      allowedOrigins: [new URL(config.appUrl).origin],
+      allowedOrigins: realtimeOrigins(config.appUrl),
       redis: config.redisUrl ? { url: config.redisUrl } : undefined,
     })
   : undefined

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
 import { loadConfig } from '../config.ts'
 import { keptSecret } from '../kept-secret.ts'
+import { realtimeOrigins } from './allowed-origins.ts'
 import { createRealtimeHttpServer, createRealtimeServer } from './index.ts'
 
 // `npm run realtime`: the realtime server alone, e.g. several behind a load balancer sharing REDIS_URL,
@@ -18,7 +19,7 @@ const realtime = createRealtimeServer({
   key: config.pusherAppKey,
   // Same rule as the main process: PUSHER_APP_SECRET, else the one kept in DATA_DIR.
   secret: await keptSecret(config.dataDir, config.pusherAppSecret, 'pusher-secret'),
-  allowedOrigins: [new URL(config.appUrl).origin],
+  allowedOrigins: realtimeOrigins(config.appUrl),
   redis: config.redisUrl ? { url: config.redisUrl } : undefined,
 })
 const server = createRealtimeHttpServer(realtime)
