@@ -17,8 +17,12 @@ export function closeToasts() {
   })
   const hold = holdToaster(toaster, store)
   for (const toast of toaster.querySelectorAll<HTMLElement>('.toast')) {
-    store.show({ body: toast.querySelector('.toast-body')?.textContent ?? '' })
-    const id = store.getSnapshot().at(-1)!.id
+    const id = store.show({ body: toast.querySelector('.toast-body')?.textContent ?? '' })
+    // The same text twice shows once (spec §4), as on a hydrated page.
+    if (id === undefined) {
+      toast.remove()
+      continue
+    }
     shown.set(id, toast)
     const button = toast.querySelector<HTMLButtonElement>('.toast-close')
     button?.addEventListener('click', () => {

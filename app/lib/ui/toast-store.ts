@@ -66,12 +66,13 @@ export function createToastStore(currentLevel: () => number) {
     timers.set(id, { timeout: setTimeout(() => dismiss(id), ms), endsAt: Date.now() + ms, left: ms })
   }
 
+  /** Answers the new toast's id, or undefined when one with the same body is already shown (spec §4). */
   const show = ({ body, kind = 'info', duration = TOAST_DEFAULT_MS }: ToastInput) => {
     const toast: Toast = { id: nextId++, kind, body, duration, level: currentLevel() }
-    if (!dispatch({ type: 'show', toast })) return
-    if (duration <= 0) return
-    if (holds > 0) timers.set(toast.id, { timeout: null, endsAt: 0, left: duration })
-    else run(toast.id, duration)
+    if (!dispatch({ type: 'show', toast })) return undefined
+    if (duration > 0 && holds > 0) timers.set(toast.id, { timeout: null, endsAt: 0, left: duration })
+    else if (duration > 0) run(toast.id, duration)
+    return toast.id
   }
 
   return {

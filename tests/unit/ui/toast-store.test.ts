@@ -146,11 +146,17 @@ describe('toast store', () => {
     vi.advanceTimersByTime(TOAST_DEFAULT_MS)
     expect(store.getSnapshot()).toHaveLength(0)
   })
-  test('a toast that stays until closed stays through a pause', () => {
+  test('show answers the new toast\'s id, or undefined for a body already shown', () => {
+    const id = store.info('uma vez')
+    expect(store.getSnapshot()[0].id).toBe(id)
+    expect(store.info('uma vez')).toBeUndefined()
+  })
+  test('a toast that stays until closed stays through a pause, shown before or during it', () => {
     store.info('fica', 0)
     store.pause()
+    store.info('também fica', 0)
     store.resume()
     vi.advanceTimersByTime(60_000)
-    expect(store.getSnapshot()).toHaveLength(1)
+    expect(store.getSnapshot()).toHaveLength(2)
   })
 })
