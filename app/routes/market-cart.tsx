@@ -14,6 +14,7 @@ import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkou
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
 
 /**
  * The buyer's carts (decision 027): one per condition and OL, priced by the API; quantities, the payment
@@ -128,8 +129,9 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </div>
       <p className="muted">{m.intro}</p>
+      {/* Not a live region: the toast already says it, and a reader heard it twice. */}
       {sent ? (
-        <p className="notice notice-success" role="status">
+        <p className="notice notice-success">
           Pedido nº {sent} enviado com sucesso. <Link to="/orders">{m.sentLink}</Link>
         </p>
       ) : null}
@@ -162,6 +164,8 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
 
 function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; chave: string; changed: ActionData['changed'] | null; rowError: ActionData | null; sendError: string | null }) {
   const titleId = `carrinho-${cart.id}-titulo`
+  // Two carts may share a condition (direct and through an OL): their buttons' names tell them apart.
+  const cartName = `${cart.condicao.nome}, ${cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}`
   // The button says why the cart cannot be sent yet: each of its problems, read as its description.
   const problemsId = `carrinho-${cart.id}-problema`
   // A refused send is said where it was pressed, and read: at the top of the page it was off screen on a phone.
@@ -171,6 +175,13 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
     sendErrorRef.current?.focus({ preventScroll: true })
     sendErrorRef.current?.scrollIntoView({ block: 'center' })
   }, [sendError])
+  // Prices changed since the cart was built: the list and its confirmation take the focus, as a refusal does.
+  const changedRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!changed) return
+    changedRef.current?.focus({ preventScroll: true })
+    changedRef.current?.scrollIntoView({ block: 'center' })
+  }, [changed])
   return (
     <article className="card stack" aria-labelledby={titleId} data-cart={cart.id}>
       <div className="row-between">
@@ -178,9 +189,9 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
           {cart.condicao.nome} — {cart.condicao.vendedor_nome} {cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}
         </h2>
         {/* Deleting drops every line of the cart: one more step, which a <details> gives without JavaScript. */}
-        <details className="confirm-step">
+        <details className="confirm-step" onKeyDown={closeDetailsOnEscape}>
           <summary className="button danger">
-            Excluir carrinho<span className="sr-only"> {cart.condicao.nome}</span>
+            Excluir carrinho<span className="sr-only"> {cartName}</span>
           </summary>
           <div className="card stack">
             <p>{m.confirmDelete(cart.itens.length)}</p>
@@ -189,6 +200,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
               <input type="hidden" name="checkout_id" value={cart.id} />
               <button type="submit" className="button danger">
                 {m.confirmDeleteButton}
+                <span className="sr-only"> {cartName}</span>
               </button>
             </Form>
           </div>
@@ -196,7 +208,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
       </div>
       <div className="table-scroll">
         <table className="data-table">
-          <caption className="sr-only">Itens do carrinho {cart.condicao.nome}</caption>
+          <caption className="sr-only">Itens do carrinho {cartName}</caption>
           <thead>
             <tr>
               <th scope="col">Produto</th>
@@ -250,7 +262,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                         aria-describedby={[rule ? `qt-${item.id}-regra` : '', refused ? `qt-${item.id}-erro` : ''].join(' ').trim() || undefined}
                       />
                       <button type="submit" className="button small">
-                        Atualizar
+                        Atualizar<span className="sr-only"> {item.nome}</span>
                       </button>
                     </Form>
                     {rule ? (
@@ -295,7 +307,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
           <dd>
             {cart.pagamento ? `${cart.pagamento.nome} (${termDays(cart.pagamento.prazo_dias)})` : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
             {cart.tem_pagamentos ? (
-              <Link to={`?modal=pagamento&carrinho=${cart.id}`} preventScrollReset aria-label={`${m.changeTerm}: ${cart.condicao.nome}`}>
+              <Link to={`?modal=pagamento&carrinho=${cart.id}`} preventScrollReset aria-label={`${m.changeTerm}: ${cartName}`}>
                 {m.changeTerm}
               </Link>
             ) : null}
@@ -338,7 +350,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
         </ul>
       ) : null}
       {changed ? (
-        <div className="notice notice-warning stack" role="alert">
+        <div className="notice notice-warning stack" role="alert" tabIndex={-1} ref={changedRef}>
           <h3>{m.changedTitle}</h3>
           <ul>
             {changed.alterados.map((a) => (
@@ -354,6 +366,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
             <input type="hidden" name="confirmar_precos" value="1" />
             <button type="submit" className="button primary">
               {m.confirmPrices}
+              <span className="sr-only"> {cartName}</span>
             </button>
           </Form>
         </div>
@@ -370,6 +383,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
             <input type="hidden" name="chave" value={chave} />
             <button type="submit" className="button primary" aria-describedby={cart.problemas.map((_, i) => `${problemsId}-${i}`).join(' ') || undefined}>
               {m.send}
+              <span className="sr-only"> {cartName}</span>
             </button>
           </Form>
         </>

@@ -6,6 +6,7 @@ import { OffersModal } from '~/components/market/offers-modal.tsx'
 import { ShoppingListSection } from '~/components/market/shopping-list.tsx'
 import { MARKET_PARAMS, type MarketState } from '~/components/market/types.ts'
 import { useListHref } from '~/components/ui/list-href.ts'
+import { ResultsStatus, resultsText } from '~/components/ui/results-status.tsx'
 import * as checkoutApi from '~/domain/checkout/contract.ts'
 import { quantityProblem } from '~/domain/checkout/quantity.ts'
 import * as marketApi from '~/domain/market/contract.ts'
@@ -161,10 +162,14 @@ export default function Market({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <MarketFilters state={state} verticais={verticais} marcas={facets.marcas} categorias={facets.categorias} />
+          <ResultsStatus
+            listKey={JSON.stringify([state.q, state.vertical, state.marca, state.categoria, state.favoritos, state.page])}
+            text={page && page.total > 0 ? resultsText(page.total, 'produto', 'produtos', page.current_page, page.last_page) : filtered ? m.noneFound : m.empty}
+          />
           {page && page.total > 0 ? (
             <ProductGrid page={page} />
           ) : (
-            <div className="empty-state" role="status">
+            <div className="empty-state">
               <p>{filtered ? m.noneFound : m.empty}</p>
               {filtered ? null : (
                 // Nothing to buy yet: the two ways in, also in the side menu.

@@ -6,6 +6,7 @@ import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { formatDate } from '~/components/team/format.ts'
 import { useTeamHref } from '~/components/team/links.ts'
 import { Pagination } from '~/components/team/team-tabs.tsx'
+import { ResultsStatus, resultsText } from '~/components/ui/results-status.tsx'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
@@ -274,8 +275,12 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
         </p>
       ) : null}
 
+      <ResultsStatus
+        listKey={JSON.stringify([list.aba, list.q, list.status, list.de, list.ate, list.page])}
+        text={pedidos.data.length === 0 ? (filtered ? m.emptyFiltered : m.empty) : resultsText(pedidos.total, 'pedido', m.noun, pedidos.current_page, pedidos.last_page)}
+      />
       {pedidos.data.length === 0 ? (
-        <div className="empty-state" role="status">
+        <div className="empty-state">
           <p>{filtered ? m.emptyFiltered : m.empty}</p>
         </div>
       ) : (

@@ -190,7 +190,7 @@ describe('status changes', () => {
     expectValidation(await q([{ item_id: a.id, quantidade: 4 }, { item_id: b.id, quantidade: 4 }]), { 'quantidades.0.quantidade': [m.quantityRange(3)] })
     expectValidation(await q([{ item_id: a.id, quantidade: 3 }, { item_id: b.id, quantidade: 4 }]), { quantidades: [m.nothingBroken] })
     expectValidation(await q([{ item_id: a.id, quantidade: 0 }, { item_id: b.id, quantidade: 0 }]), { quantidades: [m.nothingInvoiced] })
-    expectValidation(await q([{ item_id: a.id, quantidade: -1 }, { item_id: b.id, quantidade: 1 }]), { 'quantidades.0.quantidade': [m.quantityInvalid] })
+    expectValidation(await q([{ item_id: a.id, quantidade: -1 }, { item_id: b.id, quantidade: 1 }]), { 'quantidades.0.quantidade': [m.quantityNegative] })
     expectValidation(await q([{ item_id: a.id, quantidade: 1 }, { item_id: a.id, quantidade: 1 }]), { 'quantidades.1.item_id': [m.itemRepeated] })
     expectValidation(await t.post('/api/pedidos/updateStatus', { organizacao_id: w.seller.id, pedido_id: order.id, status: 'F', quantidades: [{ item_id: a.id, quantidade: 1 }] }, { token: w.sellerAdmin.token }), {
       quantidades: [m.quantitiesOnlyForQ],

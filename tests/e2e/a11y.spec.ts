@@ -147,6 +147,11 @@ async function checkCompany(page: Page, axe: Awaited<ReturnType<typeof axeChecke
   await page.getByRole('button', { name: 'Menu principal' }).click()
   await expect(page.getByRole('button', { name: 'Fechar menu' })).toBeFocused()
   await axe.check(`${who} side menu drawer (phone)`)
+  // Tab goes round the drawer: the header behind it is dimmed and out of reach.
+  for (const key of ['Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Tab', 'Tab', 'Tab']) {
+    await page.keyboard.press(key)
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.side-menu'))), `${who}: ${key} in the drawer`).toBe(true)
+  }
   await page.setViewportSize(DESKTOP)
 
   // The chat with a conversation open: the first channel of the first tab that has one.

@@ -31,6 +31,9 @@ export async function axeChecker(page: Page) {
         AXE_OPTIONS,
       )
       checked++
+      // Ours, beside axe's: a bare file input shows the browser's own words ('Choose File' in an English browser).
+      const bareFileInputs = await page.locator('input[type="file"]:not(.file-input-native):not([aria-hidden="true"])').count()
+      if (bareFileInputs) problems.push(`${label}: ${bareFileInputs} campo(s) de arquivo sem o botão 'Escolher arquivo' (FileInput)`)
       for (const v of results.violations) {
         if (!v.impact || !BLOCKING.has(v.impact)) continue
         const targets = v.nodes.map((n) => n.target.join(' ')).join(' | ')

@@ -15,6 +15,7 @@ export const CHAT = {
   stopRecording: 'Parar e enviar',
   recording: 'Gravando…',
   attach: 'Anexar arquivo',
+  cancelReply: 'Cancelar resposta',
   channelDenied: 'Você não participa deste canal.',
   tooLong: 'A mensagem deve ter no máximo 4000 caracteres.',
   voice: 'Mensagem de voz',

@@ -237,15 +237,28 @@ test('a reply arrives with the quoted message, and a highlight shows for the oth
   const asked = chat(page).message(question)
   await expect(asked).toBeVisible()
 
-  // Ana answers that message.
+  // Ana starts an answer and cancels it: the focus goes back to the message box, not to the page.
   await asked.getByRole('button', { name: `Responder a ${BRUNO.name}` }).click()
   const replying = page.locator('.chat-replying')
+  await replying.getByRole('button', { name: CHAT.cancelReply }).press('Enter')
+  await expect(replying).toHaveCount(0)
+  await expect(chat(page).input).toBeFocused()
+
+  // Ana answers that message.
+  await asked.getByRole('button', { name: `Responder a ${BRUNO.name}` }).click()
   await expect(replying).toContainText(`Respondendo a ${BRUNO.name}`)
   await expect(replying).toContainText(question)
   await expect(chat(page).input).toBeFocused()
   const answer = uniqueText('Saiu hoje de manhã')
   await sendText(page, answer)
   await expect(replying).toHaveCount(0)
+  // The box the send emptied keeps the focus: what Ana types next is her next message.
+  await expect(chat(page).input).toBeFocused()
+  const followUp = uniqueText('Chega amanhã')
+  await page.keyboard.type(followUp)
+  await page.keyboard.press('Enter')
+  await expect(chat(bruno.page).message(followUp)).toBeVisible()
+  await expect(chat(page).input).toBeFocused()
 
   // Bruno sees the answer with the quote of his question, which links to it.
   const answered = chat(bruno.page).message(answer)
@@ -259,11 +272,12 @@ test('a reply arrives with the quoted message, and a highlight shows for the oth
 
   // Bruno highlights Ana's answer; Ana sees it marked without a reload.
   await answered.getByRole('button', { name: CHAT.highlight }).click()
-  await expect(answered.getByRole('button', { name: CHAT.unhighlight })).toHaveAttribute('aria-pressed', 'true')
+  // Each message's button says whose message it is and when it was written (a list of 'Destacar' tells nothing apart).
+  await expect(answered.getByRole('button', { name: new RegExp(`^${CHAT.unhighlight} da mensagem de ${DEMO.name}, \\d{2}:\\d{2}$`) })).toBeVisible()
   const mine = chat(page).message(answer)
   await expect(mine.locator('.chat-highlight-badge')).toHaveText(`★ ${CHAT.highlighted}`)
   await expect(mine).toHaveClass(/chat-msg-highlight/)
-  await expect(mine.getByRole('button', { name: CHAT.unhighlight })).toBeVisible()
+  await expect(mine.getByRole('button', { name: new RegExp(`^${CHAT.unhighlight} da sua mensagem, \\d{2}:\\d{2}$`) })).toBeVisible()
   // And takes it off again; Bruno sees that too.
   await mine.getByRole('button', { name: CHAT.unhighlight }).click()
   await expect(mine.locator('.chat-highlight-badge')).toHaveCount(0)

@@ -59,6 +59,22 @@ test('a customer is blocked and unblocked, each after a confirmation', async ({ 
   await expect(row(page, 'Mercado Bom Preço')).toHaveCount(0)
 })
 
+test('a new customer without an e-mail: the modal shows its invite link, and the focus goes to its message, not behind the modal', async ({ page }) => {
+  await openCustomers(page)
+  const cnpj = freshCnpj()
+  const nome = `Farmácia Sem Email ${cnpj.slice(-6)}`
+  await page.getByRole('link', { name: 'Novo cliente' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Novo cliente' })
+  await dialog.getByLabel('CNPJ').pressSequentially(cnpj)
+  await dialog.getByLabel('Nome do cliente').fill(nome)
+  await dialog.getByRole('button', { name: 'Cadastrar cliente' }).press('Enter')
+  // The pressed button went with the form: the focus goes to the modal's message, and Tab goes on to the link.
+  const message = dialog.getByRole('status')
+  await expect(message).toContainText(`Cliente ${nome} cadastrado.`)
+  await expect(message).toBeFocused()
+  await expect(dialog.getByLabel('Link do convite')).toHaveValue(/\/login-new\//)
+})
+
 test('a new customer by CNPJ (masked as typed) is pending with its invite; its payment methods are chosen and all removed', async ({ page }) => {
   await openCustomers(page)
   const cnpj = freshCnpj()

@@ -16,13 +16,35 @@ const overflow = (page: Page) =>
     }
   })
 
-test('a condition’s products fit a 1,366 px window: only their table scrolls', async ({ page }) => {
+/** How much a table is wider than its scroll box: what only a sideways scroll reaches ('Total', a row's buttons). */
+const tableOverflow = (page: Page, table: string) => page.locator(table).evaluate((el) => el.scrollWidth - el.closest('.table-scroll')!.clientWidth)
+
+test('a condition’s products fit a 1,366 px window, their buttons with no sideways scroll', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 })
   await enterCompany(page, DEMO, SOL)
   await page.goto('/conditions')
   await page.getByRole('link', { name: 'Tabela Genéricos Novembro' }).first().click()
   await expect(page.getByRole('heading', { name: 'Produtos da condição', exact: true })).toBeVisible()
   expect(await overflow(page)).toEqual({ page: 0, modal: 0 })
+  // A product's name wraps in its row: on one line it made the table 1,427 px wide, 'Editar' past the edge.
+  expect(await tableOverflow(page, 'table.condition-lines')).toBeLessThanOrEqual(0)
+})
+
+test('on a tablet, the shopping list shows its totals and buttons with no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/market?q=dipirona')
+  await page.getByRole('button', { name: /^Adicionar à lista/ }).first().click()
+  await expect(page.getByText('Produto adicionado à lista de compras.')).toBeVisible()
+  await page.goto('/market?aba=lista')
+  const list = page.locator('table.market-list')
+  await expect(list).toBeVisible()
+  expect(await tableOverflow(page, 'table.market-list')).toBeLessThanOrEqual(0)
+  // Bruno's list as it was, for the other tests.
+  for (let left = await list.getByRole('button', { name: /^Remover/ }).count(); left > 0; left--) {
+    await list.getByRole('button', { name: /^Remover/ }).first().click()
+    await expect(list.getByRole('button', { name: /^Remover/ })).toHaveCount(left - 1)
+  }
 })
 
 test('on a phone, the product form, the products and the profile fit the screen', async ({ page }) => {

@@ -28,6 +28,8 @@ test('search without accents, filter by brand, favorites and the other offers', 
   // The address changes before the new page of cards renders: assertions that wait, not a snapshot of the list.
   await expect(cards(page).getByRole('heading').filter({ hasNotText: /^Dipirona Sódica/ })).toHaveCount(0)
   await expect(cards(page).first()).toBeVisible()
+  // The focus stays in the form: what the list now holds is said in a live region.
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ produtos?(, página 1 de \d+)?\.$/ })).toHaveCount(1)
 
   await search(page).getByLabel('Marca').selectOption('EMS')
   await search(page).getByRole('button', { name: 'Filtrar' }).click()
@@ -39,7 +41,10 @@ test('search without accents, filter by brand, favorites and the other offers', 
   const name = (await first.getByRole('heading').textContent())!
   await first.getByRole('button', { name: `Favoritar ${name}` }).click()
   await expect(page.getByText('Produto adicionado aos favoritos.')).toBeVisible()
-  await expect(cards(page).first().getByRole('button', { name: `Remover dos favoritos ${name}` })).toHaveAttribute('aria-pressed', 'true')
+  // The name says what a press does; a pressed state beside it would say it twice ('Remover dos favoritos, pressionado').
+  const unfavorite = cards(page).first().getByRole('button', { name: `Remover dos favoritos ${name}` })
+  await expect(unfavorite).toBeVisible()
+  await expect(unfavorite).not.toHaveAttribute('aria-pressed')
 
   await page.goto('/market?favoritos=1')
   await expect(cards(page).getByRole('heading')).toHaveText([name])
@@ -48,8 +53,9 @@ test('search without accents, filter by brand, favorites and the other offers', 
   await cards(page).first().getByRole('link', { name: `Ver ofertas de ${name}` }).click()
   const dialog = page.getByRole('dialog', { name: `Ofertas de ${name}` })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByText('Via Logística Express')).toBeVisible()
-  await expect(dialog.getByText('Direto do fornecedor')).toBeVisible()
+  // Each offer's button says whose offer it is: two 'Adicionar ao carrinho' of one product told apart.
+  await expect(dialog.getByRole('button', { name: `Adicionar ao carrinho ${name}, Distribuidora Sol, Via Logística Express` })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: `Adicionar ao carrinho ${name}, Distribuidora Sol, Direto do fornecedor` })).toBeVisible()
   await dialog.getByRole('link', { name: 'Fechar' }).click()
   await expect(dialog).toHaveCount(0)
 

@@ -49,12 +49,14 @@ test('a buyer sends from the market; the seller sees it live, invoices it with a
   await picker.getByRole('button', { name: 'Confirmar' }).click()
   await expect(buyerPage.getByRole('dialog')).toHaveCount(0)
   await cart.getByRole('button', { name: 'Enviar pedido' }).click()
-  const done = buyerPage.getByRole('status').filter({ has: buyerPage.getByRole('link', { name: 'Ver pedidos' }) })
+  const done = buyerPage.locator('.notice-success').filter({ has: buyerPage.getByRole('link', { name: 'Ver pedidos' }) })
   await expect(done).toContainText(/^Pedido nº \d+ enviado com sucesso\./)
   const id = Number(/nº (\d+)/.exec((await done.textContent()) ?? '')![1])
 
   // The seller, on another screen, gets the counter without a reload; the list shows the order.
   await expect(sellerPage.getByRole('link', { name: /^Pedidos, \d+ novidades? em pedidos$/ })).toBeVisible()
+  // And a screen reader hears it: the badge alone changes without a word.
+  await expect(sellerPage.getByRole('status').filter({ hasText: `Novo pedido nº ${id}.` })).toHaveCount(1)
   await sellerPage.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /^Pedidos/ }).click()
   const row = sellerPage.locator(`tr[data-order-id="${id}"]`)
   await expect(row).toContainText('Aguardando')
@@ -77,5 +79,6 @@ test('a buyer sends from the market; the seller sees it live, invoices it with a
 
   // The buyer's list changes in place.
   await expect(placed).toContainText('Faturado com quebra')
+  await expect(buyerPage.getByRole('status').filter({ hasText: `Pedido nº ${id}: Faturado com quebra.` })).toHaveCount(1)
   await seller.close()
 })

@@ -86,6 +86,13 @@ test('invoicing asks once more; Cancelar closes the question, the confirmation i
   await expect(detail.getByText(orderMessages.confirmF(order.id))).toBeHidden()
   await expect(step).toBeFocused()
   await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Aguardando')
+  // Escape closes the question too, from the keyboard, and gives the focus back to the step.
+  await step.press('Enter')
+  await expect(detail.getByText(orderMessages.confirmF(order.id))).toBeVisible()
+  await detail.getByRole('button', { name: 'Sim, marcar como faturado' }).focus()
+  await page.keyboard.press('Escape')
+  await expect(detail.getByText(orderMessages.confirmF(order.id))).toBeHidden()
+  await expect(step).toBeFocused()
   await step.click()
   await detail.getByRole('button', { name: 'Sim, marcar como faturado' }).click()
   await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado')

@@ -74,6 +74,11 @@ describe('BRL', () => {
     expect(typedBrl('1,2,3')).toBe('1,23')
     expect(typedBrl('12a3')).toBe('123')
     expect(typedBrl('9.999.999,999')).toBe('9.999.999,99')
+    // A negative amount is not made positive: it stays as typed and is refused.
+    expect(typedBrl('-5')).toBe('-5')
+    expect(typedBrl('R$ -1.234,5')).toBe('-1.234,5')
+    expect(normalizedBrl('-5')).toBe('-5')
+    expect(parseBrl('-5')).toBeNull()
     expect(normalizedBrl('10')).toBe('10,00')
     expect(normalizedBrl('7,9')).toBe('7,90')
     expect(normalizedBrl('1234,5')).toBe('1.234,50')

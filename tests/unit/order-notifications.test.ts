@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+  announcementOf,
   emptyNotifications,
   keyOf,
   orderNotificationsReducer as reduce,
@@ -67,5 +68,13 @@ describe('order notifications', () => {
     for (const bad of [null, '', '{', '[]', JSON.stringify({ novos: { a: -1, f: 0, n: 0 }, visualizados: { a: 0, f: 0, n: 0 }, inicializado: true }), JSON.stringify({ novos: {}, visualizados: {}, inicializado: 1 })]) {
       expect(parseNotifications(bad)).toBeNull()
     }
+  })
+
+  test('an order of someone else is announced by number and status; the user’s own and a summary are not', () => {
+    expect(announcementOf({ pedido: { id: 12, status: 'A', user_id: 99 } }, ME)).toBe('Novo pedido nº 12.')
+    expect(announcementOf({ pedido: { id: 12, status: 'n', user_id: null } }, ME)).toBe('Pedido nº 12: Negado.')
+    expect(announcementOf({ pedido: { id: 12, status: 'Q', user_id: 99 } }, ME)).toBe('Pedido nº 12: Faturado com quebra.')
+    expect(announcementOf({ pedido: { id: 12, status: 'F', user_id: ME } }, ME)).toBeNull()
+    expect(announcementOf({ tipo: 'a', qt_ped: 3 }, ME)).toBeNull()
   })
 })

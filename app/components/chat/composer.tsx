@@ -10,6 +10,7 @@ import { chatMessages as m } from '~/domain/chat/messages.ts'
 import { startRecording, type Recording } from './audio-recorder.ts'
 import { AttachIcon, MicIcon, SmileIcon, StopIcon } from './chat-icons.tsx'
 import { formSchema } from '~/components/form-schema.ts'
+import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
 
 const chatSendSchema = formSchema(() => import('~/domain/chat/schemas.ts').then((m) => m.ChatSendSchema))
 
@@ -53,6 +54,14 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
   useEffect(() => {
     if (sends > 0) latestForm.current.reset()
   }, [sends])
+  // The reset gives the box a new element (Conform's field key): the focus a send left in the old one moves to it,
+  // or the next message typed would go nowhere.
+  const refocusText = useRef(false)
+  useEffect(() => {
+    if (!refocusText.current) return
+    refocusText.current = false
+    textRef.current?.focus()
+  }, [fields.text.key])
   const [recordError, setRecordError] = useState<string | null>(null)
 
   function submitText(event: React.FormEvent<HTMLFormElement>) {
@@ -72,6 +81,7 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
         // Only a box left empty gets here before the schema (the field's own limits hold the rest): nothing to send.
         if (result.status !== 'success') return
         onSend({ text: result.value.text, answerTo })
+        refocusText.current = true
         setSends((n) => n + 1)
         onCancelReply()
         textRef.current?.focus()
@@ -124,7 +134,15 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
             <strong>{m.replyingTo(replyTo.nome)}</strong> <span className="muted">{replyTo.message}</span>
           </span>
           {hydrated ? (
-            <button type="button" className="chat-link" onClick={onCancelReply}>
+            <button
+              type="button"
+              className="chat-link"
+              onClick={() => {
+                onCancelReply()
+                // The button goes with the reply it cancels: the focus goes back to the message being written.
+                textRef.current?.focus()
+              }}
+            >
               {m.cancelReply}
             </button>
           ) : (
@@ -136,7 +154,7 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
       ) : null}
       <FormErrors form={form} />
       <div className="chat-composer-row">
-        <details className="chat-emoji" ref={emojiRef}>
+        <details className="chat-emoji" ref={emojiRef} onKeyDown={closeDetailsOnEscape}>
           <summary aria-label={m.emoji} title={m.emoji}>
             <SmileIcon width={24} height={24} />
           </summary>

@@ -149,7 +149,11 @@ export function MessageItem({ message, userId, hydrated, here, replyHref, onRepl
               <input type="hidden" name="intent" value="destacar" />
               <input type="hidden" name="message_id" value={message.id} />
               <input type="hidden" name="destaque" value={message.destaque ? '0' : '1'} />
-              <button type="submit" className="chat-link" aria-pressed={message.destaque}>
+              <button
+                type="submit"
+                className="chat-link"
+                aria-label={(message.destaque ? m.unhighlightOf : m.highlightOf)(mine ? null : author, timeLabel(date))}
+              >
                 {message.destaque ? m.unhighlight : m.highlight}
               </button>
             </Form>

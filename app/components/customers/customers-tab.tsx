@@ -100,7 +100,7 @@ export function CustomersTab({ page, list, canManage }: { page: Paginated<Custom
             <tbody>
               {page.data.map((c) => (
                 <tr key={c.id}>
-                  <td data-label="Cliente">
+                  <td data-label="Cliente" className="customer-name">
                     <strong>{c.nome}</strong>
                   </td>
                   <td className="nowrap" data-label="CNPJ">{maskCnpj(c.cnpj)}</td>

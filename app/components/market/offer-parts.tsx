@@ -14,6 +14,11 @@ export function OfferSource({ offer }: { offer: Oferta }) {
   )
 }
 
+/** Who sells the offer, in words: what tells one offer's controls from another's for a screen reader. */
+export function offerSourceText(offer: Oferta) {
+  return `${offer.vendedor.nome}, ${offer.ol ? m.through(offer.ol.nome) : m.direct}, ${offer.condicao_nome}`
+}
+
 /** The limits of an offer's line and of its condition, in words. */
 export function offerLimits(offer: Oferta) {
   const parts: string[] = []
@@ -27,14 +32,20 @@ export function offerLimits(offer: Oferta) {
 
 const limitsOf = (offer: Oferta) => ({ qtdMin: offer.qtd_min, qtdMax: offer.qtd_max, multiplo: offer.multiplo })
 
-/** The quantity field of an offer: the browser checks min, max and the pack before posting, with or without JavaScript. */
-export function QuantityField({ id, offer, value, label = 'Quantidade' }: { id: string; offer: Oferta; value?: number; label?: string }) {
+/**
+ * The quantity field of an offer: the browser checks min, max and the pack before posting, with or without JavaScript.
+ * `of` completes its name for a screen reader (which product, which offer) where a list repeats the field.
+ */
+export function QuantityField({ id, offer, value, label = 'Quantidade', of }: { id: string; offer: Oferta; value?: number; label?: string; of?: string }) {
   // The first multiple of the pack at or above the minimum: the browser's step counts from `min`.
   const first = nearestQuantity(1, limitsOf(offer)) ?? offer.qtd_min
   const start = value ?? first
   return (
     <div className="field market-qty">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {of ? <span className="sr-only"> de {of}</span> : null}
+      </label>
       <input
         id={id}
         name="quantidade"
@@ -69,10 +80,13 @@ export function AddToCartForm({ productId, productName, offer, idPrefix }: { pro
   return (
     <Form method="post" className="market-buy" preventScrollReset>
       <OfferFields productId={productId} offer={offer} />
-      <QuantityField id={`${idPrefix}-qtd`} offer={offer} />
+      <QuantityField id={`${idPrefix}-qtd`} offer={offer} of={`${productName}, ${offerSourceText(offer)}`} />
       <button type="submit" name="intent" value="carrinho" className="button primary">
         {m.addToCart}
-        <span className="sr-only"> {productName}</span>
+        <span className="sr-only">
+          {' '}
+          {productName}, {offerSourceText(offer)}
+        </span>
       </button>
     </Form>
   )

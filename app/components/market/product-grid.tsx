@@ -13,7 +13,7 @@ function FavoriteForm({ product }: { product: MarketProduct }) {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="produto_id" value={product.id} />
       <input type="hidden" name="favorito" value={product.favorito ? '0' : '1'} />
-      <button type="submit" name="intent" value="favorito" className={`button flag-button${product.favorito ? ' is-on' : ''}`} aria-pressed={product.favorito}>
+      <button type="submit" name="intent" value="favorito" className={`button flag-button${product.favorito ? ' is-on' : ''}`}>
         <span aria-hidden="true">{product.favorito ? '★' : '☆'}</span> {product.favorito ? m.unfavorite : m.favorite}
         <span className="sr-only"> {product.nome}</span>
       </button>
@@ -50,7 +50,7 @@ function ProductCard({ product }: { product: MarketProduct }) {
       {offerLimits(offer) ? <p className="muted market-limits">{offerLimits(offer)}</p> : null}
       <Form method="post" className="market-buy" preventScrollReset>
         <OfferFields productId={product.id} offer={offer} />
-        <QuantityField id={`qtd-${product.id}`} offer={offer} />
+        <QuantityField id={`qtd-${product.id}`} offer={offer} of={product.nome} />
         <div className="row-actions">
           <button type="submit" name="intent" value="carrinho" className="button primary">
             {m.addToCart}

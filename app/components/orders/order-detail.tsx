@@ -9,6 +9,7 @@ import type * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 import { invoicedTokenbaseCentavos } from '~/domain/orders/invoiced.ts'
+import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
 
 export type OrderDetail = Answer<typeof ordersApi.showPedido>['pedido']
 export type OrderRow = Answer<typeof ordersApi.restorePedidos>['pedidos']['data'][number]
@@ -232,7 +233,7 @@ function ConfirmStep({ summary, question, tone, children }: { summary: string; q
     details.querySelector('summary')?.focus()
   }
   return (
-    <details className="confirm-step" ref={ref}>
+    <details className="confirm-step" ref={ref} onKeyDown={closeDetailsOnEscape}>
       <summary className={`button ${tone}`}>{summary}</summary>
       <div className="card stack">
         <p>{question}</p>

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
 import { useChatLive } from '~/components/chat/chat-live.tsx'
 import {
+  announcementOf,
   emptyNotifications,
   orderNotificationsReducer,
   parseNotifications,
@@ -44,6 +45,8 @@ export function OrderLiveProvider({ userId, organizationId, readsOrders, childre
   const chat = useChatLive()
   const [state, dispatch] = useReducer(orderNotificationsReducer, undefined, emptyNotifications)
   const listeners = useRef(new Set<(event: OrderEvent) => void>())
+  // Said in a polite live region present since the page loaded: the badge and the lists change without a word otherwise.
+  const [said, say] = useState('')
 
   const initialise = useCallback(async () => {
     const res = await fetch('/pedidos/contadores', {
@@ -69,6 +72,8 @@ export function OrderLiveProvider({ userId, organizationId, readsOrders, childre
     if (!chat || !readsOrders) return
     const offEvent = chat.onOrderEvent((event) => {
       dispatch({ type: 'event', event, currentUserId: userId })
+      const text = announcementOf(event, userId)
+      if (text) say(text)
       listeners.current.forEach((l) => l(event))
     })
     // Orders that came while disconnected: the kept totals tell.
@@ -101,5 +106,14 @@ export function OrderLiveProvider({ userId, organizationId, readsOrders, childre
     }),
     [state, view],
   )
-  return <OrderLiveContext.Provider value={value}>{children}</OrderLiveContext.Provider>
+  return (
+    <OrderLiveContext.Provider value={value}>
+      {children}
+      {readsOrders ? (
+        <p className="sr-only" role="status">
+          {said}
+        </p>
+      ) : null}
+    </OrderLiveContext.Provider>
+  )
 }

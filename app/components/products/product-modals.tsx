@@ -8,6 +8,7 @@ import { centavosToInput } from '~/domain/catalog/money.ts'
 import { moneyInputProps } from '~/components/ui/money-input.ts'
 import { MODAL_PARAMS, type Produto } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { FileInput } from '~/components/ui/file-input.tsx'
 
 const productFormSchema = formSchema(() => import('~/domain/catalog/schemas.ts').then((m) => m.ProductFormSchema))
 
@@ -86,7 +87,7 @@ function ProductForm({ product, marcas, categorias, lastResult }: { product: Pro
         <div className="field">
           <label htmlFor={`${form.id}-imagem`}>Imagem (opcional)</label>
           {product?.imagem ? <img src={product.imagem} alt="" className="product-image-preview" width={64} height={64} /> : null}
-          <input id={`${form.id}-imagem`} name="imagem" type="file" accept={IMAGE_ACCEPT} aria-describedby={`${form.id}-imagem-caption`} />
+          <FileInput id={`${form.id}-imagem`} name="imagem" accept={IMAGE_ACCEPT} aria-describedby={`${form.id}-imagem-caption`} />
           <small id={`${form.id}-imagem-caption`} className="field-caption">
             {m.imagemCaption}
           </small>

@@ -5,6 +5,7 @@ import { MENU_PIN_STORAGE_KEY, MENU_WIDE_MIN_PX, type MenuCompany } from '~/lib/
 import { useChatLive } from '~/components/chat/chat-live.tsx'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { useNonce } from '~/lib/nonce.tsx'
+import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
 import { useFocusAfterNavigation } from './use-focus-after-navigation.ts'
@@ -105,11 +106,14 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
 
   const drawerOpen = open && !wide
 
-  // Escape closes the drawer from anywhere and gives focus back to the menu button.
+  // Escape closes the drawer from anywhere and gives focus back to the menu button. Tab stays in the drawer (it has
+  // its own 'Fechar menu'): past its last item it went on to the header, dimmed behind the drawer.
   useEffect(() => {
     if (!drawerOpen) return
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close()
+      const drawer = document.querySelector<HTMLElement>('.side-menu')
+      if (e.key === 'Tab' && drawer) keepTabInside(drawer, e)
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)

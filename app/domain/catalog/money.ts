@@ -83,8 +83,10 @@ export const centavosToReais = (centavos: number) => centavos / 100
  * the comma is the decimal separator, so a field read back after a refused form shows what was typed.
  */
 export function typedBrl(value: string) {
+  // A minus sign before the amount stays, for the form to refuse: dropped, '-5' became five reais without a word.
+  const sign = /^[^\d]*-/.test(value) ? '-' : ''
   const [whole, ...decimals] = value.replace(/[^\d.,]/g, '').split(',')
-  return (decimals.length ? `${whole},${decimals.join('')}` : whole).slice(0, 12)
+  return sign + (decimals.length ? `${whole},${decimals.join('')}` : whole).slice(0, 12 - sign.length)
 }
 
 /** Once the field is left: the amount written as the field shows it ('10' → '10,00'), or as typed when it is not one (the form says why). */

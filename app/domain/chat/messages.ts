@@ -23,6 +23,10 @@ export const chatMessages = {
   highlight: 'Destacar',
   unhighlight: 'Tirar destaque',
   highlighted: 'Destacada',
+  /** The names of a message's highlight button: who wrote it and when tell one message's button from the next. */
+  highlightOf: (author: string | null, time: string) => (author ? `Destacar a mensagem de ${author}, ${time}` : `Destacar a sua mensagem, ${time}`),
+  unhighlightOf: (author: string | null, time: string) =>
+    author ? `Tirar destaque da mensagem de ${author}, ${time}` : `Tirar destaque da sua mensagem, ${time}`,
   attach: 'Anexar arquivo',
   record: 'Gravar áudio',
   stopRecording: 'Parar e enviar',

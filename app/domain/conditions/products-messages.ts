@@ -40,7 +40,8 @@ export const conditionProductsMessages = {
   removed: (n: number) => (n === 1 ? '1 produto removido da condição.' : `${n} produtos removidos da condição.`),
   // spreadsheet
   identifierRequired: 'Informe o EAN ou o código do produto.',
-  notInCatalog: 'Produto não cadastrado no catálogo. Corrija o EAN/código ou use "Importar e cadastrar" para criá-lo com as colunas da planilha.',
+  notInCatalog:
+    'Produto não cadastrado no catálogo. Corrija o EAN/código ou, quando só faltarem produtos no catálogo, use "Importar e cadastrar os produtos novos" para criá-lo com as colunas da planilha.',
   newProductNeeds: (coluna: string) => `Para cadastrar o produto, informe a coluna ${coluna}.`,
   repeatedProduct: (linha: number) => `O mesmo produto já está na linha ${linha} desta planilha.`,
   codeOfOther: (nome: string) => `Este código é de outro produto (${nome}) que o do EAN.`,

@@ -26,6 +26,7 @@ export const orderMessages = {
   itemNotInOrder: 'Este item não é deste pedido.',
   itemRepeated: 'Item repetido.',
   quantityInvalid: 'A quantidade faturada deve ser um número inteiro.',
+  quantityNegative: 'A quantidade faturada não pode ser negativa.',
   quantityRange: (max: number) => `A quantidade faturada deve ser de 0 a ${max}.`,
   nothingBroken: 'Todas as quantidades são as pedidas: marque o pedido como “Faturado”.',
   nothingInvoiced: 'Nenhuma unidade faturada: marque o pedido como “Negado”.',

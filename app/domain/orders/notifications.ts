@@ -1,3 +1,6 @@
+import { orderLiveMessages } from './live-messages.ts'
+import { ORDER_STATUS_LABELS } from './order-status.ts'
+
 /**
  * The order notifications of spec §3/§4 (decision 028): per organization, the unread ('novos') and
  * viewed ('visualizados') counters with the keys a, f, n, and whether they were initialised. Pure: the
@@ -13,6 +16,7 @@
  *   from earlier in the session treats them as a summary, so orders that arrived meanwhile show.
  * - Viewing moves the unread into viewed.
  */
+
 export const NOTIFICATION_KEYS = ['a', 'f', 'n'] as const
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number]
 export type Counts = Record<NotificationKey, number>
@@ -120,4 +124,15 @@ export function parseNotifications(text: string | null): OrderNotifications | nu
   } catch {
     return null
   }
+}
+
+/**
+ * What to announce for an event, as the counters count it: someone else's order, created (A) or moved to
+ * another status. Null for the user's own and for a summary, which carries no order (the badge shows it).
+ */
+export function announcementOf(event: OrderEvent, currentUserId: number): string | null {
+  if (!('pedido' in event) || event.pedido.user_id === currentUserId) return null
+  const status = event.pedido.status.toUpperCase()
+  if (status === 'A') return orderLiveMessages.created(event.pedido.id)
+  return orderLiveMessages.changed(event.pedido.id, ORDER_STATUS_LABELS[status] ?? status)
 }

@@ -20,8 +20,8 @@ export type OrderRole = (typeof ORDER_ROLES)[number]
 
 /** 0 and "0" pass, like positiveIdField reads ids; the line's own maximum is checked by the server. */
 const quantityField = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: m.quantityInvalid }).int(m.quantityInvalid).min(0, m.quantityInvalid).max(2_147_483_647, m.quantityInvalid),
+  (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+  z.number({ error: m.quantityInvalid }).int(m.quantityInvalid).min(0, m.quantityNegative).max(2_147_483_647, m.quantityInvalid),
 )
 
 /** One line's invoiced quantity of a 'Q' (faturado com quebra). */
