@@ -9,11 +9,11 @@ import { destroySession, redirectWithToast, requireAuth, webSessionStore, withTo
 /** What POST api/logout-tokens takes in one call. */
 const TOKENS_PER_CALL = 100
 
-/** The user's sessions for the profile screen: device, last seen (São Paulo time), this one marked. */
+/** The user's sessions for the profile screen: device, when it signed in and was last seen (São Paulo time), this one marked. */
 export async function activeSessions(request: Request) {
   const { session, user } = await requireAuth(request)
   const sessions = await webSessionStore().listOfUser(user.user_id, session.id)
-  return sessions.map((s) => ({ id: s.id, device: deviceLabel(s.userAgent), lastSeen: dateTimeLabel(s.lastSeenAt), current: s.current }))
+  return sessions.map((s) => ({ id: s.id, device: deviceLabel(s.userAgent), signedIn: dateTimeLabel(s.createdAt), lastSeen: dateTimeLabel(s.lastSeenAt), current: s.current }))
 }
 
 /**

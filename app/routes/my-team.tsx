@@ -16,6 +16,7 @@ import { PERMISSION_IDS } from '~/domain/team/permissions.ts'
 import { CargoFormSchema, DeleteCargoSchema, InviteFormSchema, MemberFormSchema, RemoveMemberSchema } from '~/domain/team/schemas.ts'
 import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/invite-link.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B' }]
 
@@ -79,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (aba === 'atividades') {
     if (!access.canManage) return { ...base, permissions: null, members: null, invites: [], q: '', activity: null }
     const log = await apiRead(request, orgApi.logging, { params: { orgId }, query: { page } })
+    redirectPastLastPage(request, page, log)
     const activity: Paginated<ActivityEntry> = {
       ...log,
       data: log.data.map((entry) => ({
@@ -92,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 255)
   const team = await apiRead(request, teamApi.getusers, { params: { id: orgId }, query: { page, per_page: MEMBERS_PER_PAGE, search: q } })
+  redirectPastLastPage(request, page, team.usuarios)
   return { ...base, permissions: null, members: team.usuarios, invites: team.convites, q, activity: null }
 }
 

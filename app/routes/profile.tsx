@@ -14,6 +14,7 @@ import { authMessages, sessionMessages } from '~/domain/auth/messages.ts'
 import { ProfileNameSchema } from '~/domain/auth/profile-schemas.ts'
 import { redirectWithToast, rememberUser } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
 
 const profileNameSchema = formSchema(() => import('~/domain/auth/profile-schemas.ts').then((m) => m.ProfileNameSchema))
 
@@ -110,13 +111,15 @@ function ActiveSessions({ sessions }: { sessions: SessionRow[] }) {
           <li key={s.id} className="session-item">
             <div>
               <strong>{s.device}</strong> {s.current ? <span className="badge">{m.thisSession}</span> : null}
-              <p className="muted">{m.lastSeen(s.lastSeen)}</p>
+              <p className="muted">
+                {m.signedIn(s.signedIn)} · {m.lastSeen(s.lastSeen)}
+              </p>
             </div>
             {s.current ? null : (
               <Form method="post">
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessao" value={s.id} />
-                <button type="submit" className="button danger" aria-label={`${m.end}: ${s.device}, ${m.lastSeen(s.lastSeen)}`}>
+                <button type="submit" className="button danger" aria-label={`${m.end}: ${s.device}, ${m.signedIn(s.signedIn).toLowerCase()}, ${m.lastSeen(s.lastSeen).toLowerCase()}`}>
                   {m.end}
                 </button>
               </Form>
@@ -124,13 +127,20 @@ function ActiveSessions({ sessions }: { sessions: SessionRow[] }) {
           </li>
         ))}
       </ul>
-      <Form method="post">
-        <input type="hidden" name="intent" value="end-all" />
-        <p className="muted">{m.endAllExplain}</p>
-        <button type="submit" className="button danger">
-          {m.endAll}
-        </button>
-      </Form>
+      <p className="muted">{m.endAllExplain}</p>
+      {/* Every session ends, this one too: one more step, which a <details> gives without JavaScript. */}
+      <details className="confirm-step" onKeyDown={closeDetailsOnEscape}>
+        <summary className="button danger">{m.endAll}</summary>
+        <div className="card stack">
+          <p>{m.endAllConfirm}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="end-all" />
+            <button type="submit" className="button danger">
+              {m.endAllYes}
+            </button>
+          </Form>
+        </div>
+      </details>
     </section>
   )
 }

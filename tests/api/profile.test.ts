@@ -200,11 +200,11 @@ describe('POST /api/updateprofile', () => {
   })
 
   test.each([
-    ['missing nome', {}, { nome: [m.userRequired] }],
-    ['empty nome', { nome: '' }, { nome: [m.userRequired] }],
-    ['nome of spaces', { nome: '   ' }, { nome: [m.userRequired] }],
-    ['nome not a string', { nome: 7 }, { nome: [m.userRequired] }],
-    ['nome longer than 255', { nome: 'N'.repeat(256) }, { nome: [m.userTooLong] }],
+    ['missing nome', {}, { nome: [m.nameRequired] }],
+    ['empty nome', { nome: '' }, { nome: [m.nameRequired] }],
+    ['nome of spaces', { nome: '   ' }, { nome: [m.nameRequired] }],
+    ['nome not a string', { nome: 7 }, { nome: [m.nameRequired] }],
+    ['nome longer than 255', { nome: 'N'.repeat(256) }, { nome: [m.nameTooLong] }],
   ])('%s: 422 in Portuguese and the name is unchanged', async (_, body, errors) => {
     const u = await newUser(t, 'Fica Assim')
     expectValidation(await t.post('/api/updateprofile', body, { token: u.token }), errors)

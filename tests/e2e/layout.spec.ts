@@ -70,3 +70,21 @@ test('a retailer’s orders show the one side it has: the orders it placed', asy
   await expect(page.getByRole('heading', { name: 'Pedidos', exact: true })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Lados dos pedidos' })).toHaveCount(0)
 })
+
+test('leaving and entering a company, and following a link of the phone’s menu drawer, put the focus on the new screen’s heading', async ({ page }) => {
+  await enterCompany(page, DEMO, SOL)
+  await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
+  // Leaving and entering remount the frame (its providers come with the company): the focus went to <body>.
+  await page.getByRole('button', { name: 'Sair da organização' }).press('Enter')
+  await expect(page).toHaveURL(/\/personal-environment$/)
+  await expect(page.locator('#conteudo h1')).toBeFocused()
+  await page.getByRole('button', { name: `Entrar em ${SOL.nome}` }).press('Enter')
+  await expect(page).toHaveURL(SOL.landing)
+  await expect(page.locator('#conteudo h1')).toBeFocused()
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Menu principal' }).click()
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Cartão de visita' }).press('Enter')
+  await expect(page).toHaveURL(/\/visiting-card$/)
+  await expect(page.locator('#conteudo h1')).toBeFocused()
+})

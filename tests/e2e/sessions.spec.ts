@@ -82,6 +82,9 @@ test("'Sessões ativas' lists both browsers; 'Encerrar' on the other sends it to
   await expect(items.filter({ hasText: 'Esta sessão' })).toHaveCount(1)
   await expect(items.first()).toContainText('Chrome no Linux')
   await expect(items.first()).toContainText(/Último acesso em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+  // When each signed in tells two sessions of the same browser apart, on screen and in the button's name.
+  await expect(items.first()).toContainText(/Entrou em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+  await expect(items.filter({ hasNotText: 'Esta sessão' }).getByRole('button', { name: /^Encerrar: .+, entrou em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}, último acesso em / })).toHaveCount(1)
   // The other one has 'Encerrar'; this one has not.
   await expect(items.filter({ hasText: 'Esta sessão' }).getByRole('button', { name: /^Encerrar/ })).toHaveCount(0)
 
@@ -107,7 +110,10 @@ test("'Sair de todos os dispositivos' ends every session, this one included", as
 
   const card = await sessionsCard(page)
   await expect(card.getByRole('listitem')).toHaveCount(2)
-  await card.getByRole('button', { name: 'Sair de todos os dispositivos' }).click()
+  // It asks once more: every session ends, this one too.
+  await card.getByText('Sair de todos os dispositivos', { exact: true }).click()
+  await expect(card.getByText('Sair de todos os dispositivos, inclusive deste?')).toBeVisible()
+  await card.getByRole('button', { name: 'Sim, sair de todos' }).click()
   await expect(page.getByRole('heading', { name: LOGIN_HEADING })).toBeVisible()
   await expect(page.getByText('Você saiu de todos os dispositivos.')).toBeVisible()
 

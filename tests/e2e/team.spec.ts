@@ -286,3 +286,11 @@ test('Meu Time fits a 390 px phone', async ({ page }) => {
     expect(overflow, `horizontal scroll on ${tab}`).toBeLessThanOrEqual(0)
   }
 })
+
+test('a page past the end of the members opens their last page, the search kept', async ({ page }) => {
+  await enter(page, DEMO, ORG)
+  await page.goto('/my-team?q=a&page=100000')
+  await expect(page).toHaveURL(/\/my-team\?q=a&page=\d+$/)
+  expect(Number(new URL(page.url()).searchParams.get('page'))).toBeLessThan(100000)
+  await expect(page.getByText('Nenhum membro na equipe.')).toHaveCount(0)
+})

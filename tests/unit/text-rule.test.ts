@@ -91,7 +91,7 @@ describe('the schemas use it', () => {
       data.set('nome', nome)
       return parseWithZod(data, { schema: ProfileNameSchema }).reply().error
     }
-    expect(form('')).toEqual({ nome: ['O Usuário é obrigatório.'] })
+    expect(form('')).toEqual({ nome: ['O Nome é obrigatório.'] })
     expect(form('Ana\u0000')).toEqual({ nome: [sharedMessages.invalidCharacters] })
   })
 })

@@ -54,7 +54,7 @@ export function CreateOrganizationModal({
       <Form method="post" {...formProps} className="stack">
         <input type="hidden" name="intent" value="create" />
         <FormErrors form={form} />
-        <fieldset className="links-fieldset">
+        <fieldset className="links-fieldset" aria-describedby={fields.tipo.errors ? fields.tipo.errorId : undefined}>
           <legend>Tipo</legend>
           {ORG_TYPES.map((tipo) => (
             <div className="checkbox-row org-type-option" key={tipo}>
@@ -64,7 +64,9 @@ export function CreateOrganizationModal({
                 name={fields.tipo.name}
                 value={tipo}
                 defaultChecked={fields.tipo.initialValue === tipo}
-                aria-describedby={`nova-tipo-${tipo}-desc`}
+                // The focus lands on a radio when the type is missing: each says so, not only the group.
+                aria-invalid={fields.tipo.errors ? true : undefined}
+                aria-describedby={[`nova-tipo-${tipo}-desc`, fields.tipo.errors ? fields.tipo.errorId : ''].join(' ').trim()}
               />
               <label htmlFor={`nova-tipo-${tipo}`}>
                 <strong>{ORG_TYPE_LABELS[tipo]}</strong>{' '}

@@ -31,7 +31,14 @@ export function FeedbackModal({
           <div className="toolbar">
             {NOTAS.map((nota) => (
               <div className="checkbox-row" key={nota}>
-                <input type="radio" id={`nota-${nota}`} name={fields.nota.name} value={nota} />
+                <input
+                  type="radio"
+                  id={`nota-${nota}`}
+                  name={fields.nota.name}
+                  value={nota}
+                  aria-invalid={fields.nota.errors ? true : undefined}
+                  aria-describedby={fields.nota.errors ? fields.nota.errorId : undefined}
+                />
                 <label htmlFor={`nota-${nota}`}>{nota}</label>
               </div>
             ))}

@@ -6,6 +6,7 @@ import { useChatLive } from '~/components/chat/chat-live.tsx'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { useNonce } from '~/lib/nonce.tsx'
 import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
+import { focusPageHeading } from '~/lib/ui/focus-page-heading.ts'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
 import { useFocusAfterNavigation } from './use-focus-after-navigation.ts'
@@ -91,8 +92,16 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
     return () => query.removeEventListener('change', update)
   }, [])
 
-  // A link followed (page or modal) closes the drawer.
-  useEffect(() => setOpen(false), [location.pathname, location.search])
+  // A link followed (page or modal) closes the drawer. The focus left on the drawer's link (hidden once it closes)
+  // goes to the new screen's heading, as after any other navigation: once the drawer is closed, the screen being
+  // inert until then.
+  const drawerWasOpen = useRef(false)
+  const headingAfterClose = useRef(false)
+  useEffect(() => {
+    const active = document.activeElement
+    if (drawerWasOpen.current && active && document.querySelector('.side-menu')?.contains(active)) headingAfterClose.current = true
+    setOpen(false)
+  }, [location.pathname, location.search])
 
   const changePin = useCallback((next: boolean) => {
     setPinned(next)
@@ -105,6 +114,12 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
   }, [])
 
   const drawerOpen = open && !wide
+  drawerWasOpen.current = drawerOpen
+  useEffect(() => {
+    if (drawerOpen || !headingAfterClose.current) return
+    headingAfterClose.current = false
+    focusPageHeading('#conteudo h1')
+  }, [drawerOpen])
 
   // Escape closes the drawer from anywhere and gives focus back to the menu button. Tab stays in the drawer (it has
   // its own 'Fechar menu'): past its last item it went on to the header, dimmed behind the drawer.

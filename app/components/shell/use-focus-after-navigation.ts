@@ -1,6 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { focusPageHeading } from '~/lib/ui/focus-page-heading.ts'
+
+/** Whether the page has loaded: the first render of the page leaves the focus where the browser put it. */
+let pageLoaded = false
 
 /**
  * After a navigation (a link, or a form whose answer redirected), a focus left on nothing (the pressed control went
@@ -10,10 +13,11 @@ import { focusPageHeading } from '~/lib/ui/focus-page-heading.ts'
  */
 export function useFocusAfterNavigation() {
   const { key } = useLocation()
-  const first = useRef(true)
   useEffect(() => {
-    if (first.current) {
-      first.current = false
+    // Once per page load, not per mount: the frame mounts again when a company is entered or left (its providers
+    // change), and that navigation must move the focus as any other.
+    if (!pageLoaded) {
+      pageLoaded = true
       return
     }
     const active = document.activeElement

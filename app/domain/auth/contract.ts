@@ -4,7 +4,7 @@ import { MAX_DB_INT } from '../shared/fields.ts'
 import { CNPJ_MAX_TYPED } from '../organization/schemas.ts'
 import { tokenText } from '../shared/text.ts'
 import { authMessages as m, sessionMessages as sm } from './messages.ts'
-import { companyNameField, emailField, logoField, newPasswordField, passwordField, passwordsMatch, repeatField, userNameField } from './schemas.ts'
+import { companyNameField, emailField, logoField, newPasswordField, passwordField, passwordsMatch, profileNameField, repeatField, userNameField } from './schemas.ts'
 
 /** Sign-up, login, password reset, profile and invite sign-up: the auth calls of spec §7. */
 
@@ -139,7 +139,7 @@ export const resetPassword = defineEndpoint({
   responses: { 200: jsonContent(MessageSchema, 'Senha trocada'), 422: errorResponses[422] },
 })
 
-export const UpdateProfileBody = z.object({ nome: userNameField }).meta({ id: 'UpdateProfileRequest',  example: { nome: 'Ana Paula Lima' } })
+export const UpdateProfileBody = z.object({ nome: profileNameField }).meta({ id: 'UpdateProfileRequest',  example: { nome: 'Ana Paula Lima' } })
 
 export const SaveAvatarBody = z
   .object({ avatar: z.instanceof(File, { error: m.avatarType }).meta({ type: 'string', format: 'binary' }) })

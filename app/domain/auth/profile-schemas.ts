@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { userNameField } from './schemas.ts'
+import { profileNameField } from './schemas.ts'
 
 /** The profile screen's name form; POST api/updateprofile validates `nome` with the same rule. */
-export const ProfileNameSchema = z.object({ nome: userNameField })
+export const ProfileNameSchema = z.object({ nome: profileNameField })

@@ -23,6 +23,7 @@ export const newPasswordField = z
 export const repeatField = z.string({ error: m.repeatRequired }).min(1, m.repeatRequired)
 
 export const userNameField = text({ required: m.userRequired, max: 255, tooLong: m.userTooLong })
+export const profileNameField = text({ required: m.nameRequired, max: 255, tooLong: m.nameTooLong })
 
 export const termsField = z.boolean({ error: m.termsRequired }).refine((v) => v, m.termsRequired)
 
