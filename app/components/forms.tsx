@@ -48,12 +48,12 @@ export function Field({ label, meta, type = 'text', inputProps, caption }: Field
   )
 }
 
-export function CheckboxField({ label, meta }: { label: ReactNode; meta: FieldMetadata<boolean | undefined> }) {
+export function CheckboxField({ label, meta, autoFocus }: { label: ReactNode; meta: FieldMetadata<boolean | undefined>; autoFocus?: boolean }) {
   const props = getInputProps(meta, { type: 'checkbox' })
   return (
     <div className="field field-checkbox">
       <div className="checkbox-row">
-        <input {...props} key={props.key} aria-describedby={meta.errors?.length ? meta.errorId : undefined} />
+        <input {...props} key={props.key} autoFocus={autoFocus} aria-describedby={meta.errors?.length ? meta.errorId : undefined} />
         <label htmlFor={meta.id}>{label}</label>
       </div>
       <ErrorList id={meta.errorId} errors={meta.errors} />
@@ -122,19 +122,30 @@ export function SubmitButton({ disabled, pending, children }: { disabled: boolea
   )
 }
 
-/** User, e-mail, password and repeat: the account part of sign-up and of the invite sign-up. */
+/**
+ * The field a form starts on: after a refused post the first of `fields` (in the form's order) with a message,
+ * else `fallback`. Rendered by the server as `autofocus`, so that without JavaScript too the keyboard is where the
+ * person must act, not on the form's first field.
+ */
+export function focusTarget(fields: FieldMetadata<unknown>[], fallback: FieldMetadata<unknown>) {
+  return (fields.find((f) => f.errors?.length) ?? fallback).name
+}
+
+/** User, e-mail, password and repeat: the account part of sign-up and of the invite sign-up; `focus` names the field to start on (focusTarget). */
 export function NewAccountFields(props: {
   user: FieldMetadata<unknown>
   email: FieldMetadata<unknown>
   password: FieldMetadata<unknown>
   repeat: FieldMetadata<unknown>
+  focus: string
 }) {
+  const on = (meta: FieldMetadata<unknown>) => meta.name === props.focus
   return (
     <>
-      <Field label="Usuário" meta={props.user} inputProps={{ autoComplete: 'name', autoFocus: true }} />
-      <Field label="E-mail" type="email" meta={props.email} inputProps={{ autoComplete: 'email' }} />
-      <Field label="Senha" type="password" meta={props.password} inputProps={{ autoComplete: 'new-password' }} caption="No mínimo 8 caracteres." />
-      <Field label="Repita a senha" type="password" meta={props.repeat} inputProps={{ autoComplete: 'new-password' }} />
+      <Field label="Usuário" meta={props.user} inputProps={{ autoComplete: 'name', autoFocus: on(props.user) }} />
+      <Field label="E-mail" type="email" meta={props.email} inputProps={{ autoComplete: 'email', autoFocus: on(props.email) }} />
+      <Field label="Senha" type="password" meta={props.password} inputProps={{ autoComplete: 'new-password', autoFocus: on(props.password) }} caption="No mínimo 8 caracteres." />
+      <Field label="Repita a senha" type="password" meta={props.repeat} inputProps={{ autoComplete: 'new-password', autoFocus: on(props.repeat) }} />
     </>
   )
 }

@@ -3,6 +3,7 @@ import { CLIENT_IP_HEADER, sessionStore, type WebSessionStore } from '../../serv
 import { REMEMBER_ME_DAYS } from '../domain/auth/sessions.ts'
 import * as authApi from '../domain/auth/contract.ts'
 import { callEndpoint } from './api-transport.server.ts'
+import { pagePath } from './company-screens.ts'
 
 export type SessionUser = { user_id: number; nome: string; email: string; avatar: string | null }
 export type Toast = { kind: 'success' | 'error' | 'info'; text: string }
@@ -136,8 +137,17 @@ export async function getAuth(request: Request) {
 /** The guard of spec §2: a private route without a logged-in user goes to Login. */
 export async function requireAuth(request: Request) {
   const auth = await getAuth(request)
-  if (!auth) throw redirect('/')
+  if (!auth) throw redirect(loginFor(request))
   return auth
+}
+
+/**
+ * Where a visitor without a session goes: Login; for an order's status link (the e-mail's, inside the personal
+ * environment) Login's own variant of it, which says what the link does and comes back to it after.
+ */
+function loginFor(request: Request) {
+  const order = /^\/personal-environment\/update-order-status\/([^/]+)\/([^/]+)\/?$/.exec(pagePath(request))
+  return order ? `/login/update-order-status/${order[1]}/${order[2]}` : '/'
 }
 
 /**

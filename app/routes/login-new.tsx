@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/login-new'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, Field, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
+import { CheckboxField, Field, focusTarget, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import * as authApi from '~/domain/auth/contract.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
@@ -73,6 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function LoginNew({ loaderData, actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(newCustomerSchema, { id: 'login-new', submitError: authMessages.fixFields, lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
+  const focus = focusTarget([fields.user, fields.email, fields.password, fields.confirm_password, fields.name, fields.logo, fields.terms], fields.user)
 
   if (!loaderData.invite) {
     return (
@@ -93,10 +94,10 @@ export default function LoginNew({ loaderData, actionData }: Route.ComponentProp
     >
       <Form method="post" encType="multipart/form-data" {...formProps}>
         <FormErrors form={form} />
-        <NewAccountFields user={fields.user} email={fields.email} password={fields.password} repeat={fields.confirm_password} />
-        <Field label="Nome da empresa" meta={fields.name} inputProps={{ autoComplete: 'organization' }} />
-        <Field label="Logo (opcional)" type="file" meta={fields.logo} inputProps={{ accept: LOGO_ACCEPT }} caption="PNG, JPG ou JPEG, até 1MB." />
-        <CheckboxField label={TERMS_LABEL} meta={fields.terms} />
+        <NewAccountFields user={fields.user} email={fields.email} password={fields.password} repeat={fields.confirm_password} focus={focus} />
+        <Field label="Nome da empresa" meta={fields.name} inputProps={{ autoComplete: 'organization', autoFocus: focus === fields.name.name }} />
+        <Field label="Logo (opcional)" type="file" meta={fields.logo} inputProps={{ accept: LOGO_ACCEPT, autoFocus: focus === fields.logo.name }} caption="PNG, JPG ou JPEG, até 1MB." />
+        <CheckboxField label={TERMS_LABEL} meta={fields.terms} autoFocus={focus === fields.terms.name} />
         <SubmitButton disabled={submitDisabled} pending="Criando…">
           Criar conta e empresa
         </SubmitButton>

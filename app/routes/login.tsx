@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { forgetChatState } from '~/components/chat/chat-storage.ts'
-import { CheckboxField, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
+import { CheckboxField, Field, focusTarget, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import * as authApi from '~/domain/auth/contract.ts'
 import { api } from '~/lib/api.server.ts'
@@ -69,6 +69,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     lastResult: actionData?.result,
     defaultValue: loaderData.email ? { email: loaderData.email } : undefined,
   })
+  // A refused login (a wrong password empties its field) starts on the password, unless the e-mail is what is wrong.
+  const focus = focusTarget([fields.email, fields.password], actionData || loaderData.email ? fields.password : fields.email)
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
   // Login shows when nobody is logged in: the user profile is empty (spec §4).
@@ -83,8 +85,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" {...formProps}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormErrors form={form} />
-        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: !loaderData.email }} />
-        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password', autoFocus: Boolean(loaderData.email) }} />
+        <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email', autoFocus: focus === fields.email.name }} />
+        <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password', autoFocus: focus === fields.password.name }} />
         <div className="row-between">
           <CheckboxField label="Lembrar de mim" meta={fields.remember} />
           <Link to="/forgot-password">Esqueceu a senha?</Link>

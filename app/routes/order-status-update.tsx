@@ -58,7 +58,8 @@ async function moverOrganization(request: Request, currentOrgId: number | undefi
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { session } = await requireAuth(request)
   const { orderId, status } = parseParams(params)
-  if (!status || !orderId) return { state: 'unknown' as const, order: null, status: null }
+  if (!orderId) return { state: 'bad-order' as const, order: null, status: null }
+  if (!status) return { state: 'unknown' as const, order: null, status: null }
   const current = session.get('companyId')
   const found = await moverOrganization(request, current, orderId)
   if (!found) return { state: 'not-yours' as const, order: null, status }
@@ -99,7 +100,8 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
   const general = [...(errors?.status ?? []), ...(errors?.quantidades ?? []), ...(errors?.form ?? [])]
   return (
     <section className="stack" aria-labelledby="osu-title">
-      <h1 id="osu-title">{m.deepTitle(Number(params.orderId) || 0)}</h1>
+      <h1 id="osu-title">{state === 'bad-order' ? m.deepTitleNoOrder : m.deepTitle(Number(params.orderId))}</h1>
+      {state === 'bad-order' ? <p className="notice notice-error">{m.deepBadOrder}</p> : null}
       {state === 'unknown' ? <p className="notice notice-error">{m.deepUnknownStatus}</p> : null}
       {state === 'not-yours' ? <p className="notice notice-error">{m.deepNotYours}</p> : null}
       {state === 'done' && order ? <p className="notice notice-info">{m.deepAlready(ORDER_STATUS_LABELS[order.status])}</p> : null}
@@ -117,7 +119,7 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
             </ul>
           ) : null}
           {status === 'Q' ? (
-            <QuantitiesForm order={order} errors={errors} typed={actionData?.typed} label={m.deepConfirmButton(label)} />
+            <QuantitiesForm order={order} errors={errors} typed={actionData?.typed} label={m.deepConfirmButton(label)} confirm={false} />
           ) : (
             <Form method="post">
               <input type="hidden" name="intent" value="status" />

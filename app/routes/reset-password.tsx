@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
+import { Field, focusTarget, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import * as authApi from '~/domain/auth/contract.ts'
 import { api } from '~/lib/api.server.ts'
@@ -34,14 +34,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(resetPasswordSchema, { id: 'reset-password', lastResult: actionData?.result })
+  const focus = focusTarget([fields.password, fields.password_confirmation], fields.password)
   return (
     <AuthLayout title="Crie uma nova senha" subtitle={<>Para a conta <strong data-testid="reset-email">{params.email}</strong></>}>
       <Form method="post" {...formProps}>
         <FormErrors form={form} />
         {/* The account the new password is for, for the browser's password manager (not sent to be read: the address holds it). */}
         <input type="text" name="username" autoComplete="username" value={params.email} readOnly hidden />
-        <Field label="Nova senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password', autoFocus: true }} caption="No mínimo 8 caracteres." />
-        <Field label="Repita a nova senha" type="password" meta={fields.password_confirmation} inputProps={{ autoComplete: 'new-password' }} />
+        <Field label="Nova senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password', autoFocus: focus === fields.password.name }} caption="No mínimo 8 caracteres." />
+        <Field label="Repita a nova senha" type="password" meta={fields.password_confirmation} inputProps={{ autoComplete: 'new-password', autoFocus: focus === fields.password_confirmation.name }} />
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar nova senha
         </SubmitButton>

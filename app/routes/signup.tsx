@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/signup'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { CheckboxField, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
+import { CheckboxField, focusTarget, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import * as authApi from '~/domain/auth/contract.ts'
 import { api } from '~/lib/api.server.ts'
@@ -39,6 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(signupSchema, { id: 'signup', submitError: authMessages.fixFields, lastResult: actionData?.result })
+  const focus = focusTarget([fields.name, fields.email, fields.password, fields.confirm_password, fields.terms], fields.name)
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
   return (
@@ -46,8 +47,8 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       <Form method="post" {...formProps}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormErrors form={form} />
-        <NewAccountFields user={fields.name} email={fields.email} password={fields.password} repeat={fields.confirm_password} />
-        <CheckboxField label={TERMS_LABEL} meta={fields.terms} />
+        <NewAccountFields user={fields.name} email={fields.email} password={fields.password} repeat={fields.confirm_password} focus={focus} />
+        <CheckboxField label={TERMS_LABEL} meta={fields.terms} autoFocus={focus === fields.terms.name} />
         <SubmitButton disabled={submitDisabled} pending="Cadastrando…">
           Cadastrar
         </SubmitButton>

@@ -24,6 +24,8 @@ test('login without JavaScript: empty and malformed fields, then a wrong passwor
   await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
   await expect(page.getByLabel('E-mail')).toHaveValue(BRUNO.email)
   await expect(page.getByLabel('Senha')).toHaveValue('')
+  // The page starts where the person must act: the emptied password, not the e-mail typed right.
+  await expect(page.getByLabel('Senha')).toBeFocused()
 
   await page.getByLabel('Senha').fill(BRUNO.password)
   await page.getByLabel('Lembrar de mim').check()
@@ -58,6 +60,8 @@ test('sign-up without JavaScript: empty fields show every spec message and the f
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(MSG.emailInvalid)
   await expect(page.getByLabel('Repita a senha')).toHaveAccessibleDescription(MSG.passwordsDiffer)
   await expect(page.getByLabel('Usuário')).toHaveValue('nadia')
+  // On the first field with a message, not on 'Usuário' that was right.
+  await expect(page.getByLabel('E-mail')).toBeFocused()
   await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('')
 })
 

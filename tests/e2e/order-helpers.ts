@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator } from '@playwright/test'
 import { apiSession } from './condition-helpers.ts'
 import { DEMO } from './helpers.ts'
 
@@ -49,4 +49,14 @@ export async function sendDemoOrder(request: APIRequestContext, lines = 2) {
   expect(sent.status(), await sent.text()).toBe(201)
   const order = ((await sent.json()) as { pedido: { id: number } }).pedido
   return { id: order.id, products: direct.map((p) => p.nome) }
+}
+
+/**
+ * 'Faturar com quebra' on an order's detail, then its confirmation: final, it asks once more as F and N do. After a
+ * refused try the question is still open (the page was not loaded again), its confirmation at hand.
+ */
+export async function invoiceWithBreak(detail: Locator) {
+  const confirm = detail.getByRole('button', { name: 'Sim, faturar com quebra' })
+  if (!(await confirm.isVisible())) await detail.locator('summary', { hasText: 'Faturar com quebra' }).click()
+  await confirm.click()
 }

@@ -3,7 +3,7 @@ import { clearDemoCarts } from './cart-helpers.ts'
 import { CENTRAL, enterCompany, SOL, watchRealtime } from './chat-helpers.ts'
 import { apiSession } from './condition-helpers.ts'
 import { BRUNO, DEMO, test } from './helpers.ts'
-import { ORDER_CHANNEL } from './order-helpers.ts'
+import { invoiceWithBreak, ORDER_CHANNEL } from './order-helpers.ts'
 
 /**
  * The product's main loop (issue #11) in two browsers: Bruno (Farmácia Central) searches the market, fills
@@ -74,7 +74,7 @@ test('a buyer sends from the market; the seller sees it live, invoices it with a
   const detail = sellerPage.locator('.order-detail')
   const line = detail.getByLabel(new RegExp(`^Faturada de ${name}`))
   await line.fill('250')
-  await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
+  await invoiceWithBreak(detail)
   await expect(sellerPage.getByText('Pedido marcado como “Faturado com quebra”.')).toBeVisible()
 
   // The buyer's list changes in place.

@@ -4,7 +4,7 @@ import { watchRealtime } from './chat-helpers.ts'
 import { CARLA, login, test } from './helpers.ts'
 import { ORDER_CHANNEL } from './order-helpers.ts'
 import { apiSession } from './condition-helpers.ts'
-import { BUYER, SELLER, sendDemoOrder } from './order-helpers.ts'
+import { BUYER, invoiceWithBreak, SELLER, sendDemoOrder } from './order-helpers.ts'
 
 /**
  * /orders (issue #11 point 5 and 6): the seller's received orders and the buyer's placed ones, the
@@ -37,14 +37,19 @@ test('the seller finds the order, opens it and invoices it with a break; the buy
   await expect(detail.getByText(/Pedido enviado por Bruno Costa/)).toBeVisible()
 
   // Q with every quantity as ordered is refused; one line below the order goes.
-  await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
+  await invoiceWithBreak(detail)
   await expect(detail.getByRole('alert')).toContainText('Todas as quantidades são as pedidas')
   // A refused change keeps the keyboard at what refused it, not at the order's top, far above on a phone.
   await expect(detail.getByRole('alert')).toBeFocused()
   const first = detail.getByLabel(new RegExp(`^Faturada de ${order.products[0]}`))
   const ordered = Number(await first.inputValue())
+  // A decimal is refused and said beside its line: a number field read '2,5' as 25 and invoiced that.
+  await first.fill('2,5')
+  await invoiceWithBreak(detail)
+  await expect(first).toHaveAccessibleDescription(orderMessages.quantityInvalid)
+  await expect(first).toHaveValue('2,5')
   await first.fill(String(ordered - 1))
-  await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
+  await invoiceWithBreak(detail)
   await expect(page.getByText('Pedido marcado como “Faturado com quebra”.')).toBeVisible()
   await expect(detail.getByRole('heading', { name: new RegExp(`^Pedido nº ${order.id}\\b`) })).toContainText('Faturado com quebra')
   await expect(detail).toBeFocused()
@@ -116,6 +121,9 @@ test.describe('without JavaScript', () => {
 
   test("the e-mail's deep link: Login, then the order and a confirmation form; the GET changes nothing, the post does", async ({ page, request }) => {
     const order = await sendDemoOrder(request, 1)
+    // The personal environment's form of the link, without a session, goes to the same Login (it went to a bare one).
+    await page.goto(`/personal-environment/update-order-status/${order.id}/F`)
+    await expect(page).toHaveURL(new RegExp(`/login/update-order-status/${order.id}/F$`))
     await page.goto(`/update-order-status/${order.id}/F`)
     await expect(page).toHaveURL(new RegExp(`/login/update-order-status/${order.id}/F$`))
     await expect(page.getByRole('status').filter({ hasText: `Entre para confirmar a mudança do pedido nº ${order.id} para “Faturado”.` })).toBeVisible()
@@ -134,6 +142,10 @@ test.describe('without JavaScript', () => {
     await page.goto(`/personal-environment/update-order-status/${order.id}/N`)
     await expect(page.getByText('Este pedido já está “Faturado”.')).toBeVisible()
     await expect(page.getByRole('button', { name: /^Confirmar/ })).toHaveCount(0)
+    // A link whose order number was cut says so, with no 'pedido nº 0' and no word about the status.
+    await page.goto('/personal-environment/update-order-status/abc/F')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Atualizar um pedido')
+    await expect(page.getByText(orderMessages.deepBadOrder)).toBeVisible()
   })
 })
 
@@ -149,7 +161,7 @@ test.describe('without JavaScript, a refused change', () => {
     const detail = page.locator('.order-detail')
     const fields = order.products.map((name) => detail.getByLabel(new RegExp(`^Faturada de ${name}`)))
     for (const field of fields) await field.fill('0')
-    await detail.getByRole('button', { name: 'Faturar com quebra' }).click()
+    await invoiceWithBreak(detail)
     await expect(detail.getByRole('alert')).toContainText(orderMessages.nothingInvoiced)
     for (const field of fields) await expect(field).toHaveValue('0')
   })

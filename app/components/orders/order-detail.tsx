@@ -270,6 +270,7 @@ export function QuantitiesForm({
   errors,
   typed,
   label = m.markQ,
+  confirm = true,
 }: {
   order: OrderDetail
   action?: string
@@ -277,6 +278,8 @@ export function QuantitiesForm({
   /** What a refused post had in each line (by item id), shown again. */
   typed?: TypedQuantities | null
   label?: string
+  /** Asked once more, as F and N are; not where the page itself is the confirmation (the e-mail's link). */
+  confirm?: boolean
 }) {
   return (
     <Form method="post" action={action} className="order-q" preventScrollReset>
@@ -299,11 +302,11 @@ export function QuantitiesForm({
               <input
                 id={fieldId}
                 name={name}
-                type="number"
+                // Text, not number: a number field turned '2,5' into 25 without a word; the server says what a count must be.
+                type="text"
                 inputMode="numeric"
-                min={0}
-                max={item.quantidade}
-                step={1}
+                autoComplete="off"
+                maxLength={10}
                 required
                 defaultValue={typed?.[item.id] ?? item.quantidade}
                 aria-invalid={itemErrors.length ? true : undefined}
@@ -318,9 +321,17 @@ export function QuantitiesForm({
           )
         })}
       </fieldset>
-      <button type="submit" className="button">
-        {label}
-      </button>
+      {confirm ? (
+        <ConfirmStep summary={label} question={m.confirmQ(order.id)} tone="primary">
+          <button type="submit" className="button primary">
+            {m.confirmQButton}
+          </button>
+        </ConfirmStep>
+      ) : (
+        <button type="submit" className="button">
+          {label}
+        </button>
+      )}
     </Form>
   )
 }

@@ -124,6 +124,8 @@ export const orderMessages = {
   confirmN: (id: number) => `Negar o pedido nº ${id}? O comprador é avisado; não dá para desfazer.`,
   confirmNButton: 'Sim, negar o pedido',
   markQ: 'Faturar com quebra',
+  confirmQ: (id: number) => `Faturar o pedido nº ${id} com as quantidades acima? O comprador é avisado; não dá para desfazer.`,
+  confirmQButton: 'Sim, faturar com quebra',
   qLegend: 'Quantidade faturada de cada item',
   qHint: 'Informe quanto foi faturado de cada item (de 0 até a quantidade pedida); ao menos um item com menos do que o pedido.',
   qQuantityLabel: (name: string, max: number) => `Faturada de ${name} (pedido: ${max})`,
@@ -132,6 +134,8 @@ export const orderMessages = {
   repeatSkipped: (names: string) => `Ficaram de fora: ${names}.`,
   // Deep link (/personal-environment/update-order-status)
   deepTitle: (id: number) => `Atualizar o pedido nº ${id}`,
+  deepTitleNoOrder: 'Atualizar um pedido',
+  deepBadOrder: 'Link de pedido inválido: o número do pedido não está nele. Abra o link do e-mail de novo ou procure o pedido em Pedidos.',
   deepConfirm: (label: string) => `Confirme a mudança deste pedido para “${label}”.`,
   deepConfirmButton: (label: string) => `Confirmar: ${label}`,
   deepUnknownStatus: 'Situação de pedido desconhecida: o link deve terminar em F, N ou Q.',
