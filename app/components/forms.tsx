@@ -5,11 +5,12 @@ import { FileInput } from './ui/file-input.tsx'
 import { MASKED_FIELDS, type MaskName } from '~/lib/ui/masked-fields.ts'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const list = errors?.filter(Boolean)
-  if (!list?.length) return null
+export function ErrorList({ id, errors, live = true }: { id?: string; errors?: string[] | null; live?: boolean }) {
+  const list = errors?.filter(Boolean) ?? []
+  // On the page while empty: a polite live region says a message as it appears (a field left empty), where a list
+  // inserted with its text in it was not read until the person went back to the field.
   return (
-    <ul id={id} className="field-errors">
+    <ul id={id} className="field-errors" aria-live={live ? 'polite' : undefined}>
       {list.map((e) => (
         <li key={e}>{e}</li>
       ))}
@@ -90,7 +91,8 @@ export function useFormValidity(isValid: (form: HTMLFormElement) => boolean) {
 export function FormErrors({ form }: { form: FormMetadata<any> }) {
   return (
     <div role="alert" aria-live="assertive">
-      <ErrorList id={form.errorId} errors={form.errors} />
+      {/* The alert around it says the form's messages at once: not a polite region of its own. */}
+      <ErrorList id={form.errorId} errors={form.errors} live={false} />
     </div>
   )
 }

@@ -95,7 +95,7 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
   }
   const errors = (
     <div role="alert" aria-live="assertive">
-      <ErrorList errors={actionData?.error} />
+      <ErrorList errors={actionData?.error} live={false} />
     </div>
   )
 

@@ -133,7 +133,8 @@ function showFieldErrors(form: HTMLFormElement, name: string, messages: string[]
   const list = document.getElementById(errorId)
   if (!shown.length) {
     input.removeAttribute('aria-invalid')
-    list?.remove()
+    // Emptied, not removed: the server rendered it as a live region, which says the next message as it appears.
+    list?.replaceChildren()
     setOrRemove(input, 'aria-describedby', others.join(' '))
     return
   }

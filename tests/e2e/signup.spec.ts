@@ -88,10 +88,16 @@ test('sign-up fields validate when left, then as the person types; Cadastrar is 
   // Spec §4: all fields start invalid, so submit is disabled from the start.
   await expect(submit).toBeDisabled()
 
+  // Each field's message list is a polite live region on the page from the start, empty: filled when the field is
+  // left, it is read out (a list inserted with its text in it was not).
+  const nameMessages = page.locator('#signup-name-error')
+  await expect(nameMessages).toHaveAttribute('aria-live', 'polite')
+  await expect(nameMessages).toBeEmpty()
   await name.fill('j')
   await name.fill('')
   await name.press('Tab')
   await expect(name).toHaveAccessibleDescription(MSG.userRequired)
+  await expect(nameMessages).toHaveText(MSG.userRequired)
   await name.fill('joão pereira')
   await expect(name).not.toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByText(MSG.userRequired)).toHaveCount(0)

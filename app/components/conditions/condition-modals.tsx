@@ -145,7 +145,7 @@ export function DeleteConditionModal({ condition, errors }: { condition: Condica
         <input type="hidden" name="condicao_id" value={condition.id} />
         <p>{m.deleteConfirm(condition.nome)}</p>
         <div role="alert">
-          <ErrorList errors={errors} />
+          <ErrorList errors={errors} live={false} />
         </div>
         <div className="button-row">
           <Link to={closeHref} className="button" preventScrollReset data-autofocus>

@@ -135,7 +135,7 @@ export function DeleteModal({ ids, names, errors }: { ids: number[]; names: stri
           ) : null}
           <p className="muted">{m.deleteNote}</p>
           <div role="alert">
-            <ErrorList errors={errors} />
+            <ErrorList errors={errors} live={false} />
           </div>
           <div className="button-row">
             <Link to={closeHref} className="button" preventScrollReset data-autofocus>
