@@ -162,6 +162,17 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
+/** The element of a message shown after a refused step: it takes the focus where it is, centred on the screen. */
+function useFocusWhenShown<T extends HTMLElement>(shown: unknown) {
+  const ref = useRef<T>(null)
+  useEffect(() => {
+    if (!shown) return
+    ref.current?.focus({ preventScroll: true })
+    ref.current?.scrollIntoView({ block: 'center' })
+  }, [shown])
+  return ref
+}
+
 function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; chave: string; changed: ActionData['changed'] | null; rowError: ActionData | null; sendError: string | null }) {
   const titleId = `carrinho-${cart.id}-titulo`
   // Two carts may share a condition (direct and through an OL): their buttons' names tell them apart.
@@ -169,19 +180,9 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
   // The button says why the cart cannot be sent yet: each of its problems, read as its description.
   const problemsId = `carrinho-${cart.id}-problema`
   // A refused send is said where it was pressed, and read: at the top of the page it was off screen on a phone.
-  const sendErrorRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
-    if (!sendError) return
-    sendErrorRef.current?.focus({ preventScroll: true })
-    sendErrorRef.current?.scrollIntoView({ block: 'center' })
-  }, [sendError])
+  const sendErrorRef = useFocusWhenShown<HTMLParagraphElement>(sendError)
   // Prices changed since the cart was built: the list and its confirmation take the focus, as a refusal does.
-  const changedRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!changed) return
-    changedRef.current?.focus({ preventScroll: true })
-    changedRef.current?.scrollIntoView({ block: 'center' })
-  }, [changed])
+  const changedRef = useFocusWhenShown<HTMLDivElement>(changed)
   return (
     <article className="card stack" aria-labelledby={titleId} data-cart={cart.id}>
       <div className="row-between">
