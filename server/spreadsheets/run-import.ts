@@ -137,7 +137,8 @@ export async function runImport<Row>(deps: ImportDeps, job: Job, kind: ImportKin
     if (error instanceof Refused) {
       const [{ lidas }] = await db.select({ lidas: importJobs.linhasLidas }).from(importJobs).where(eq(importJobs.id, job.id))
       keepFile = Boolean(job.arquivo && kind.keepFileWhenRefused?.(report.erros, report.total))
-      await finish({ status: 'recusada', linhasTotal: lidas, erros: report.erros, totalErros: report.total, mensagem: m.refusedRows(report.total), ...(keepFile ? { arquivo: job.arquivo } : {}) })
+      // By line: a batch's checks (a repeated key, the catalogue) come after the cells of every row of the batch.
+      await finish({ status: 'recusada', linhasTotal: lidas, erros: report.erros.toSorted((a, b) => a.linha - b.linha), totalErros: report.total, mensagem: m.refusedRows(report.total), ...(keepFile ? { arquivo: job.arquivo } : {}) })
     } else if (error instanceof SheetRefused) await finish({ status: 'recusada', mensagem: error.message })
     else {
       console.error(`Importação ${job.id} (${job.tipo}) falhou:`, error)

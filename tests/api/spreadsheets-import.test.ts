@@ -195,6 +195,15 @@ describe('all or nothing', () => {
     expect(await storedItems(t, org.id)).toEqual([])
   })
 
+  test("the report is in line order: a batch's check problems among the cells' of later rows", async () => {
+    const { user, org } = await seller()
+    const job = await importFile(user.token, org.id, await xlsxOf([HEADER, ['D1', 'Um', 1], ['D1', 'Outro', 2], ['D3', 'Três', 'caro']]))
+    expect(job.erros.data).toEqual([
+      { linha: 3, coluna: 'Código', valor: 'D1', motivo: 'Código repetido na planilha.' },
+      { linha: 4, coluna: 'Preço', valor: 'caro', motivo: m.notMoney },
+    ])
+  })
+
   test('a failure while writing the last batch undoes the batches written before it', async () => {
     const { user, org } = await seller()
     const rows = items(2500)

@@ -471,7 +471,8 @@ test('without JavaScript Bruno opens a channel, sends a message and a reply with
   await expect(chat(page).message(text)).toBeVisible()
 
   // A reply: the link puts the message in the form.
-  await chat(b).message(text).getByRole('link', { name: /^Responder a / }).click()
+  // Bruno's own message: 'Responder à sua mensagem' ('Responder a Você' was not Portuguese).
+  await chat(b).message(text).getByRole('link', { name: 'Responder à sua mensagem' }).click()
   await expect(b).toHaveURL(/[?&]responder=\d+#composer$/)
   await expect(b.locator('.chat-replying')).toContainText('Respondendo a Bruno Costa')
   const reply = uniqueText('Respondendo sem JavaScript')
@@ -572,6 +573,9 @@ test.describe('on a phone-sized screen', () => {
     await expect(chat(page).input).toBeVisible()
     const box = await page.locator('.chat-conversation').boundingBox()
     expect(box!.width).toBeGreaterThan(300)
+    // The whole message box is on screen (its height counts the header as it is), and the name is not cut to 'Cen…'.
+    await expect(page.getByRole('button', { name: 'Enviar', exact: true })).toBeInViewport({ ratio: 1 })
+    expect(await page.locator('#chat-conversation-title').evaluate((title) => title.scrollWidth <= title.clientWidth)).toBe(true)
     const text = uniqueText('Pelo celular')
     await sendText(page, text)
     await expect(chat(page).message(text)).toBeInViewport()
@@ -587,6 +591,20 @@ test.describe('on a phone-sized screen', () => {
     await expect(page).toHaveURL(/\/Chat\?tipo=F$/)
     await expect(channels).toBeVisible()
     await expect(page.getByRole('log')).toBeHidden()
+  })
+
+  test('from the keyboard, an opened conversation and an opened panel take the focus (their link is hidden or far below)', async ({ page }) => {
+    await enterCompany(page, DEMO, SOL)
+    await page.goto('/Chat?tipo=F')
+    await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
+    await chat(page).channel(CENTRAL.nome).press('Enter')
+    await expect(page).toHaveURL(/[?&]canal=\d+/)
+    // The list, and the link pressed in it, are hidden on a phone: the focus goes to the conversation's name.
+    await expect(page.getByRole('heading', { level: 2, name: CENTRAL.nome })).toBeFocused()
+    await page.getByRole('navigation', { name: 'Painéis' }).getByRole('link', { name: 'Perfil' }).press('Enter')
+    const panelTitle = page.getByRole('complementary', { name: 'Perfil' }).getByRole('heading', { level: 2, name: 'Perfil' })
+    await expect(panelTitle).toBeFocused()
+    await expect(panelTitle).toBeInViewport()
   })
 })
 

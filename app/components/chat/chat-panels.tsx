@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { chatHref, type ChatView } from '~/lib/chat/chat-url.ts'
@@ -7,6 +8,7 @@ import type { ChatMessage } from '~/domain/chat/state.ts'
 import { chatMessages as m } from '~/domain/chat/messages.ts'
 import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/domain/organization/org-types.ts'
 import { attachmentHref, durationLabel, fileSize } from './message-item.tsx'
+import { afterNavigation } from '~/components/shell/use-focus-after-navigation.ts'
 
 export type ChannelProfile = {
   empresas: { id: number; nome: string; avatar: string | null; tipo: string; cidade: string | null; uf: string | null }[]
@@ -38,10 +40,20 @@ function Pages({ page, view, panel }: { page: MessagePage; view: ChatView; panel
 /** The side panels of spec §2: profile, search, media view (the emote picker lives in the composer). */
 export function ChatPanel({ data, view }: { data: PanelData; view: ChatView }) {
   const title = m.panels[data.kind]
+  // Opened, the panel takes the focus and comes into view: on a phone or a tablet it is drawn below the conversation,
+  // and its link kept the focus while nothing on screen changed.
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!afterNavigation()) return
+    titleRef.current?.focus({ preventScroll: true })
+    titleRef.current?.scrollIntoView({ block: 'start' })
+  }, [data.kind])
   return (
     <aside className="chat-panel card" aria-labelledby="chat-panel-title">
       <div className="row-between">
-        <h2 id="chat-panel-title">{title}</h2>
+        <h2 id="chat-panel-title" ref={titleRef} tabIndex={-1}>
+          {title}
+        </h2>
         <Link to={chatHref({ ...view, painel: null, q: '' })} className="chat-link" aria-label={m.closePanel}>
           ✕
         </Link>

@@ -63,7 +63,9 @@ export function Conversation({ view, channel, messages: initialMessages, hasMore
           ←
         </Link>
         <Avatar name={channel.nome} photo={channel.avatar} size={40} />
-        <h2 id="chat-conversation-title">{channel.nome}</h2>
+        <h2 id="chat-conversation-title" data-navigation-focus="">
+          {channel.nome}
+        </h2>
         <nav className="chat-panel-links" aria-label="Painéis">
           {(['perfil', 'pesquisa', 'midia'] as const).map((p) => (
             <Link key={p} to={panelLink(p)} aria-current={view.painel === p ? 'true' : undefined} className="chat-link">

@@ -129,11 +129,11 @@ export function MessageItem({ message, userId, hydrated, here, replyHref, onRepl
         {pending ? null : (
           <div className="chat-msg-actions">
             {hydrated && onReply ? (
-              <button type="button" className="chat-link" onClick={() => onReply(message)} aria-label={`${m.reply} a ${author}`}>
+              <button type="button" className="chat-link" onClick={() => onReply(message)} aria-label={mine ? m.replyToMine : `${m.reply} a ${author}`}>
                 {m.reply}
               </button>
             ) : (
-              <Link to={replyHref} className="chat-link" aria-label={`${m.reply} a ${author}`}>
+              <Link to={replyHref} className="chat-link" aria-label={mine ? m.replyToMine : `${m.reply} a ${author}`}>
                 {m.reply}
               </Link>
             )}

@@ -92,6 +92,15 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
     return () => query.removeEventListener('change', update)
   }, [])
 
+  // The header's height, for the screens that fill the rest of the window (the chat): it grows on a phone with a notice.
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>('.app-header')
+    if (!header) return
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`))
+    observer.observe(header)
+    return () => observer.disconnect()
+  }, [])
+
   // A link followed (page or modal) closes the drawer. The focus left on the drawer's link (hidden once it closes)
   // goes to the new screen's heading, as after any other navigation: once the drawer is closed, the screen being
   // inert until then.

@@ -6,6 +6,16 @@ import { focusPageHeading } from '~/lib/ui/focus-page-heading.ts'
 let pageLoaded = false
 
 /**
+ * Whether this render follows a navigation within the page, not its first load: a screen that moves the focus itself
+ * when something opens (a chat panel) does so then only. A screen's effects run before the frame's, so on the first
+ * load this is still false.
+ */
+export const afterNavigation = () => pageLoaded
+
+/** What a screen marks as where the keyboard starts after a navigation (a chat's open conversation); else its h1. */
+const NAVIGATION_FOCUS = '#conteudo [data-navigation-focus]'
+
+/**
  * After a navigation (a link, or a form whose answer redirected), a focus left on nothing (the pressed control went
  * with the old content: a sent cart, an added address, a confirmed modal) goes to the screen's heading, so that a
  * keyboard or screen-reader user goes on from the new content instead of from the top of the page. A screen that
@@ -21,7 +31,8 @@ export function useFocusAfterNavigation() {
       return
     }
     const active = document.activeElement
-    if (active && active !== document.body && active.isConnected) return
-    focusPageHeading('#conteudo h1')
+    // Still on the page and shown: kept. A link hidden with what it opened (a phone's chat list) counts as lost.
+    if (active && active !== document.body && active.isConnected && active.getClientRects().length > 0) return
+    focusPageHeading(document.querySelector(NAVIGATION_FOCUS) ? NAVIGATION_FOCUS : '#conteudo h1')
   }, [key])
 }

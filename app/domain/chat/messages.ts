@@ -18,6 +18,8 @@ export const chatMessages = {
   placeholder: 'Escreva uma mensagem',
   send: 'Enviar',
   reply: 'Responder',
+  /** The reply button's name on one's own message ('Responder a Você' is not Portuguese). */
+  replyToMine: 'Responder à sua mensagem',
   replyingTo: (nome: string) => `Respondendo a ${nome}`,
   cancelReply: 'Cancelar resposta',
   highlight: 'Destacar',
