@@ -100,9 +100,13 @@ function ImportJobPanel({ job: loaded }: { job: Job }) {
     )
   }
   if (job.status === 'concluida') {
+    // The same shape as the running panel's: React keeps its live region and changes the text, which is read out. A
+    // region that became live in the same change as its text was not.
     return (
-      <div role="status" aria-live="polite">
-        <p>{m.done(job.criadas, job.atualizadas)}</p>
+      <div className="stack">
+        <div role="status" aria-live="polite">
+          <p>{m.done(job.criadas, job.atualizadas)}</p>
+        </div>
       </div>
     )
   }

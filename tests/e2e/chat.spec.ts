@@ -347,6 +347,9 @@ test('an emoji from the picker, an image and a PDF reach Bruno; the media, searc
   await expect(search.getByRole('status')).toHaveText('3 mensagens')
   await expect(search.getByRole('listitem')).toHaveCount(3)
   await expect(search.getByRole('listitem').last()).toContainText(`${greeting}👍`)
+  // A result takes the keyboard to its message, not only the scroll.
+  await search.getByRole('listitem').last().getByRole('link').press('Enter')
+  await expect(chat(b).message(`${greeting}👍`)).toBeFocused()
   await search.getByLabel('Pesquisar nas mensagens').fill(`nada-${suffix}`)
   await search.getByRole('button', { name: 'Pesquisar' }).click()
   await expect(search.getByText('Nenhuma mensagem encontrada.')).toBeVisible()

@@ -7,7 +7,7 @@ import { decodeBody } from '~/domain/chat/message-body.ts'
 import type { ChatMessage } from '~/domain/chat/state.ts'
 import { chatMessages as m } from '~/domain/chat/messages.ts'
 import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/domain/organization/org-types.ts'
-import { attachmentHref, durationLabel, fileSize } from './message-item.tsx'
+import { attachmentHref, durationLabel, fileSize, focusMessage } from './message-item.tsx'
 import { afterNavigation } from '~/components/shell/use-focus-after-navigation.ts'
 
 export type ChannelProfile = {
@@ -126,7 +126,7 @@ export function ChatPanel({ data, view }: { data: PanelData; view: ChatView }) {
                     const body = decodeBody(msg.message)
                     return (
                       <li key={msg.id}>
-                        <a href={`#m-${msg.id}`}>
+                        <a href={`#m-${msg.id}`} onClick={(event) => focusMessage(event, msg.id)}>
                           <strong>{msg.user.nome}</strong> <span className="muted">{when(msg.created_at)}</span>
                           <br />
                           {body.text || (body.type !== 'text' ? body.name : '')}

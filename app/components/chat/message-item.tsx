@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react'
 import { Form, Link } from 'react-router'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { timeLabel } from '~/lib/chat/dates.ts'
@@ -87,6 +88,19 @@ type Props = {
   onRetry?: (message: ListedMessage) => void
 }
 
+/**
+ * A link to a message of the conversation (a search result, a reply's quote): with JavaScript the message takes the
+ * focus as well, where the address's #m-id only scrolled to it and left the focus on nothing. A message not on the
+ * page (an older one) is left to the link.
+ */
+export function focusMessage(event: MouseEvent<HTMLAnchorElement>, id: number) {
+  const target = document.getElementById(`m-${id}`)
+  if (!target) return
+  event.preventDefault()
+  target.focus({ preventScroll: true })
+  target.scrollIntoView({ block: 'center' })
+}
+
 export function MessageItem({ message, userId, hydrated, here, replyHref, onReply, onHighlight, onRetry }: Props) {
   const body = decodeBody(message.message)
   const mine = message.user_id === userId
@@ -96,6 +110,7 @@ export function MessageItem({ message, userId, hydrated, here, replyHref, onRepl
   return (
     <li
       id={pending ? undefined : `m-${message.id}`}
+      tabIndex={pending ? undefined : -1}
       className={`chat-msg${mine ? ' chat-msg-mine' : ''}${message.destaque ? ' chat-msg-highlight' : ''}`}
       data-message-id={pending ? undefined : message.id}
       data-pending={pending ?? undefined}
@@ -111,7 +126,7 @@ export function MessageItem({ message, userId, hydrated, here, replyHref, onRepl
           {message.destaque ? <span className="badge chat-highlight-badge">★ {m.highlighted}</span> : null}
         </div>
         {body.answerTo ? (
-          <a href={`#m-${body.answerTo.id}`} className="chat-quote">
+          <a href={`#m-${body.answerTo.id}`} className="chat-quote" onClick={(event) => focusMessage(event, body.answerTo!.id)}>
             <strong>{body.answerTo.nome}</strong>
             <span>{body.answerTo.message}</span>
           </a>
