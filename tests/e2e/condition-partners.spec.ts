@@ -27,6 +27,7 @@ test('a seller invites an OL, who accepts in another browser, blocks a buyer, an
 
   await login(page, DEMO.email, DEMO.password)
   await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
+  await page.waitForURL((url) => url.pathname !== '/personal-environment')
   await page.goto(`${conditionAddress(condition, solId)}?aba=parceiros`)
   await expect(page.getByRole('link', { name: 'OLs' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByText('Nenhum OL nesta condição.', { exact: false })).toBeVisible()
@@ -104,6 +105,7 @@ test('without JavaScript: the seller invites an OL and the OL accepts, through p
   const seller = await otherBrowser(browser, browserErrors, { javaScriptEnabled: false })
   await login(seller.page, DEMO.email, DEMO.password)
   await seller.page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
+  await seller.page.waitForURL((url) => url.pathname !== '/personal-environment')
   await seller.page.goto(`${conditionAddress(condition, solId)}?aba=parceiros&modal=convidar-ol`)
   const invite = seller.page.getByRole('dialog', { name: 'Convidar OL' })
   await invite.getByLabel('Buscar distribuidor por nome ou CNPJ').fill('sem script')
@@ -137,6 +139,7 @@ test("a member without 'Gerenciar condições' sees the condition's OLs without 
   // Carla is a member of Distribuidora Sol without a role.
   await login(page, CARLA.email, CARLA.password)
   await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
+  await page.waitForURL((url) => url.pathname !== '/personal-environment')
   await page.goto(`${conditionAddress(condition, solId)}?aba=parceiros`)
   await expect(page.getByText('Você pode ver os OLs desta condição, mas convidar, espelhar ou remover depende da permissão "Gerenciar condições".')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Convidar OL' })).toHaveCount(0)

@@ -72,6 +72,7 @@ test('a seller creates a condition, finds it searching without accents, deactiva
 test("the demo's OL sees Sol's generics condition under 'Como OL', linking to its OL page", async ({ page }) => {
   await login(page, 'eduardo@logisticaexpress.com.br', DEMO.password)
   await page.getByRole('button', { name: 'Entrar em Logística Express' }).click()
+  await page.waitForURL((url) => url.pathname !== '/personal-environment')
   await page.goto('/conditions?aba=ol')
   await expect(page.getByRole('link', { name: 'Como OL' })).toHaveAttribute('aria-current', 'page')
   const generics = row(page, 'Tabela Genéricos Novembro')
@@ -108,6 +109,7 @@ test.describe('without JavaScript', () => {
     const name = `Tabela Sem Script ${String(Date.now()).slice(-6)}`
     await login(page, DEMO.email, DEMO.password)
     await page.getByRole('button', { name: `Entrar em ${ORG}` }).click()
+    await page.waitForURL((url) => url.pathname !== '/personal-environment')
     await page.goto('/conditions?modal=novo')
     await page.getByRole('dialog', { name: 'Nova condição' }).getByRole('button', { name: 'Criar condição' }).click()
     const form = page.getByRole('dialog', { name: 'Nova condição' })

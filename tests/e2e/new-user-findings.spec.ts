@@ -253,6 +253,7 @@ test('without JavaScript, the server refuses a WhatsApp link that is not a numbe
   const page = await context.newPage()
   await login(page, DEMO.email, DEMO.password)
   await page.getByRole('button', { name: `Entrar em ${SOL.nome}` }).click()
+  await page.waitForURL((url) => url.pathname !== '/personal-environment')
   await page.goto('/visiting-card')
   await page.getByLabel('Tipo do link 1').selectOption({ label: 'WhatsApp' })
   await page.getByLabel('Link 1', { exact: true }).fill('abc')

@@ -77,6 +77,7 @@ async function openAsSeller(page: Page, orderId: number) {
   await login(page, SELLER.email, SELLER.password)
   await page.goto('/personal-environment')
   await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await page.waitForURL((url) => url.pathname !== '/personal-environment')
   await page.goto(`/orders?pedido=${orderId}`)
   return page.locator('.order-detail')
 }
@@ -157,6 +158,7 @@ test.describe('without JavaScript, a refused change', () => {
     await login(page, SELLER.email, SELLER.password)
     await page.goto('/personal-environment')
     await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+    await page.waitForURL((url) => url.pathname !== '/personal-environment')
     await page.goto(`/orders?pedido=${order.id}`)
     const detail = page.locator('.order-detail')
     const fields = order.products.map((name) => detail.getByLabel(new RegExp(`^Faturada de ${name}`)))

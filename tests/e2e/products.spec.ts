@@ -123,6 +123,7 @@ test.describe('without JavaScript', () => {
     const name = `Creme Dental Sem Script ${ean.slice(-5)}`
     await login(page, DEMO.email, DEMO.password)
     await page.getByRole('button', { name: `Entrar em ${ORG}` }).click()
+    await page.waitForURL((url) => url.pathname !== '/personal-environment')
     await page.goto('/products?modal=novo')
     const dialog = page.getByRole('dialog', { name: 'Novo produto' })
     await dialog.getByLabel('EAN').fill(`${ean.slice(0, 12)}${(Number(ean[12]) + 1) % 10}`)
