@@ -6,10 +6,9 @@ import { useChatLive } from '~/components/chat/chat-live.tsx'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { useNonce } from '~/lib/nonce.tsx'
 import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
-import { focusPageHeading } from '~/lib/ui/focus-page-heading.ts'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
-import { useFocusAfterNavigation } from './use-focus-after-navigation.ts'
+import { focusScreenStart, useFocusAfterNavigation } from './use-focus-after-navigation.ts'
 
 type ShellCompany = MenuCompany & HeaderCompany
 
@@ -102,8 +101,8 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
   }, [])
 
   // A link followed (page or modal) closes the drawer. The focus left on the drawer's link (hidden once it closes)
-  // goes to the new screen's heading, as after any other navigation: once the drawer is closed, the screen being
-  // inert until then.
+  // goes where the new screen starts (focusScreenStart), as after any other navigation: once the drawer is closed,
+  // the screen being inert until then.
   const drawerWasOpen = useRef(false)
   const headingAfterClose = useRef(false)
   useEffect(() => {
@@ -127,7 +126,7 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
   useEffect(() => {
     if (drawerOpen || !headingAfterClose.current) return
     headingAfterClose.current = false
-    focusPageHeading('#conteudo h1')
+    focusScreenStart()
   }, [drawerOpen])
 
   // Escape closes the drawer from anywhere and gives focus back to the menu button. Tab stays in the drawer (it has

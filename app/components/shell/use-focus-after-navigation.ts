@@ -15,6 +15,9 @@ export const afterNavigation = () => pageLoaded
 /** What a screen marks as where the keyboard starts after a navigation (a chat's open conversation); else its h1. */
 const NAVIGATION_FOCUS = '#conteudo [data-navigation-focus]'
 
+/** Where the keyboard starts on the screen just navigated to: what it marks for it, else its heading. */
+export const focusScreenStart = () => focusPageHeading(document.querySelector(NAVIGATION_FOCUS) ? NAVIGATION_FOCUS : '#conteudo h1')
+
 /**
  * After a navigation (a link, or a form whose answer redirected), a focus left on nothing (the pressed control went
  * with the old content: a sent cart, an added address, a confirmed modal) goes to the screen's heading, so that a
@@ -33,6 +36,6 @@ export function useFocusAfterNavigation() {
     const active = document.activeElement
     // Still on the page and shown: kept. A link hidden with what it opened (a phone's chat list) counts as lost.
     if (active && active !== document.body && active.isConnected && active.getClientRects().length > 0) return
-    focusPageHeading(document.querySelector(NAVIGATION_FOCUS) ? NAVIGATION_FOCUS : '#conteudo h1')
+    focusScreenStart()
   }, [key])
 }
