@@ -48,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * A refused quantity (`itemId`) is said on its row, with what was typed kept (`typed`); a refused send (`sentCartId`)
  * beside its cart's 'Enviar pedido'.
  */
-type ActionData = { error?: string; itemId?: number; typed?: string; sentCartId?: number; changed?: { cartId: number; chave: string; alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[] } }
+type PriceChanges = { alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[]; total_visto_centavos: number | null }
+type ActionData = { error?: string; itemId?: number; typed?: string; sentCartId?: number; changed?: PriceChanges & { cartId: number; chave: string } }
 
 export async function action({ request }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
@@ -92,10 +93,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case 'send': {
       const chave = String(form.get('chave') ?? '')
-      const res = await api(request, cartApi.enviaPedido, { json: { organizacao_id: orgId, checkout_id: cartId, chave, confirmar_precos: form.get('confirmar_precos') === '1' } })
+      // The total the page showed beside this button: a send at another total is shown first (decision 027).
+      const seen = /^\d{1,10}$/.exec(String(form.get('total_visto_centavos') ?? ''))
+      const json = { organizacao_id: orgId, checkout_id: cartId, chave, confirmar_precos: form.get('confirmar_precos') === '1', total_visto_centavos: seen ? Number(seen[0]) : null }
+      const res = await api(request, cartApi.enviaPedido, { json })
       if (res.ok) return done(res.data.message, `${BASE}?enviado=${res.data.pedido.id}`)
-      const body = res.data as unknown as { alterados?: NonNullable<ActionData['changed']>['alterados'] }
-      if (res.status === 409 && body.alterados) return refused(apiErrorMessages(res.data)[0], { changed: { cartId, chave, alterados: body.alterados } })
+      const body = res.data as unknown as Partial<PriceChanges>
+      if (res.status === 409 && body.alterados)
+        return refused(apiErrorMessages(res.data)[0], { changed: { cartId, chave, alterados: body.alterados, total_visto_centavos: body.total_visto_centavos ?? null } })
       const messages = apiErrorMessages(res.data)
       // Sent meanwhile from another tab (another key): the order exists, this page's cart is gone.
       if (messages.includes(checkoutMessages.cartNotFound)) return refused(m.sentElsewhere)
@@ -359,12 +364,16 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                 {a.nome}: {m.priceWas(formatBrl(a.preco_visto_centavos), formatBrl(a.preco_atual_centavos))}
               </li>
             ))}
+            {changed.total_visto_centavos !== null && changed.total_visto_centavos !== cart.total_centavos ? (
+              <li>{m.totalWas(formatBrl(changed.total_visto_centavos), formatBrl(cart.total_centavos))}</li>
+            ) : null}
           </ul>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="checkout_id" value={cart.id} />
             <input type="hidden" name="chave" value={changed.chave} />
             <input type="hidden" name="confirmar_precos" value="1" />
+            <input type="hidden" name="total_visto_centavos" value={cart.total_centavos} />
             <button type="submit" className="button primary">
               {m.confirmPrices}
               <span className="sr-only"> {cartName}</span>
@@ -382,6 +391,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="checkout_id" value={cart.id} />
             <input type="hidden" name="chave" value={chave} />
+            <input type="hidden" name="total_visto_centavos" value={cart.total_centavos} />
             <button type="submit" className="button primary" aria-describedby={cart.problemas.map((_, i) => `${problemsId}-${i}`).join(' ') || undefined}>
               {m.send}
               <span className="sr-only"> {cartName}</span>

@@ -156,10 +156,40 @@ test('a price changed since the cart: 409 with the lines; sending again with con
   expect(changed.body).toEqual({
     message: 'O preço de 1 produto mudou desde que foi colocado no carrinho. Confira e confirme para enviar com o preço de hoje.',
     alterados: [{ item_id: shown.itens[0].id, produto_id: w.b.id, nome: 'Sabão Lua', preco_visto_centavos: 2250, preco_atual_centavos: 2700 }],
+    total_visto_centavos: null,
+    total_atual_centavos: 5400,
   })
   const confirmed = await send(w, cartId, key, { confirmar_precos: true })
   expect(confirmed.status).toBe(201)
   expect(confirmed.body.pedido.subtotal_centavos).toBe(5400)
+})
+
+test('the total shown is checked when sent: a rule or a term changed since is shown first, and a confirmation holds only for the total it saw', async () => {
+  const w = await checkoutWorld(t)
+  const cartId = (await addToCart(t, w, w.a.id, 12)).body.checkout_id
+  const shown = (await chooseTerm(w, cartId, w.boleto.id)).body.carrinho
+  // A: 1.000 less 10 % = 900 × 12 = 10.800. The seller adds a 2 % rule for 12 units: 882 × 12 = 10.584. No line's price
+  // before rules moved, so the line check alone let this through.
+  expect(shown.total_centavos).toBe(10_800)
+  await t.db.insert(conditionRules).values({ conditionId: w.condition.id, nome: 'Sol 12', tipo: 'Q', minimo: 12, desconto: '2', marca: 'Sol' })
+  const key = newKey()
+  const changed = await send(w, cartId, key, { total_visto_centavos: 10_800 })
+  expect(changed.status).toBe(409)
+  expect(changed.body).toEqual({
+    message:
+      'O total deste carrinho mudou de R$\u00a0108,00 para R$\u00a0105,84 desde que você o viu (preços, regras ou forma de pagamento). Confira e confirme para enviar com o total de hoje.',
+    alterados: [],
+    total_visto_centavos: 10_800,
+    total_atual_centavos: 10_584,
+  })
+  // The buyer confirms R$ 105,84 while the seller raises the price: the confirmation is for the total seen, so it asks again.
+  await t.db.update(products).set({ precoCentavos: 1100 }).where(eq(products.id, w.a.id))
+  const again = await send(w, cartId, key, { confirmar_precos: true, total_visto_centavos: 10_584 })
+  expect(again.status).toBe(409)
+  expect(again.body).toMatchObject({ alterados: [{ preco_visto_centavos: 900, preco_atual_centavos: 990 }], total_visto_centavos: 10_584, total_atual_centavos: 11_642 })
+  const sent = await send(w, cartId, key, { confirmar_precos: true, total_visto_centavos: 11_642 })
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+  expect(sent.body.pedido.total_centavos).toBe(11_642)
 })
 
 test('a total past the integer limit is refused when sent; a line past it when added', async () => {

@@ -113,6 +113,7 @@ test('a send refused because a price changed shows today’s prices and total be
     // What the buyer confirms is on screen: the line at today's price, and the total with it.
     await expect(card.getByRole('cell', { name: formatBrl(await lineTotal(request, cart)), exact: true })).toBeVisible()
     await expect(card.getByText(/Preço mudou: era R\$/).first()).toBeVisible()
+    await expect(card.getByText(/^Total do carrinho: era R\$\s[\d.]+,\d{2}, hoje R\$\s[\d.]+,\d{2}\.$/)).toBeVisible()
     await card.getByRole('button', { name: 'Confirmar preços e enviar' }).click()
     const done = page.locator('.notice-success').filter({ has: page.getByRole('link', { name: 'Ver pedidos' }) })
     await expect(done).toContainText(/^Pedido nº \d+ enviado com sucesso\./)

@@ -2,9 +2,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
 import { gtinCheckDigit, parseEan, withEanCheckDigit } from '~/domain/catalog/ean.ts'
 import { catalogMessages as m } from '~/domain/catalog/messages.ts'
-import { centavosFromNumber, centavosToInput, formatBrl, MAX_CENTAVOS, normalizedBrl, parseBrl, readBrl, typedBrl } from '~/domain/catalog/money.ts'
+import { centavosFromNumber, centavosToInput, formatBrl, MAX_CENTAVOS, normalizedBrl, numberAsBrlInput, parseBrl, readBrl, typedBrl } from '~/domain/catalog/money.ts'
 import { formatNcm, parseNcm } from '~/domain/catalog/ncm.ts'
-import { BulkFormSchema, ProductFormSchema } from '~/domain/catalog/schemas.ts'
+import { BulkFormSchema, precoField, ProductFormSchema } from '~/domain/catalog/schemas.ts'
+import { conditionMessages } from '~/domain/conditions/messages.ts'
+import { minimoValorField } from '~/domain/conditions/schemas.ts'
 import { productSheet } from '~/domain/catalog/product-sheet.ts'
 
 describe('EAN-13 check digit', () => {
@@ -96,6 +98,23 @@ const form = (fields: Record<string, string>) => {
   return parseWithZod(data, { schema: ProductFormSchema })
 }
 const errorsOf = (submission: { status?: string; error?: unknown }) => (submission.status === 'success' ? null : submission.error)
+
+describe('a JSON number of reais', () => {
+  test('becomes the text the field reads, and a third decimal stays refused instead of reading as thousands', () => {
+    expect(numberAsBrlInput(12.34)).toBe('12,34')
+    expect(numberAsBrlInput(1234.5)).toBe('1.234,50')
+    expect(numberAsBrlInput(12.345)).toBe('12,345')
+    expect(readBrl(numberAsBrlInput(12.345))).toEqual({ ok: false, reason: 'format' })
+    expect(readBrl(numberAsBrlInput(1e8))).toEqual({ ok: false, reason: 'too-high' })
+    expect(readBrl(numberAsBrlInput(-5))).toEqual({ ok: false, reason: 'format' })
+  })
+  test('the product price and the condition minimum refuse 12.345', () => {
+    expect(precoField.safeParse(12.345).error?.issues).toMatchObject([{ message: m.precoInvalid }])
+    expect(precoField.safeParse(12.34).data).toBe(1234)
+    expect(minimoValorField.safeParse(12.345).error?.issues).toMatchObject([{ message: conditionMessages.minimoValorInvalid }])
+    expect(minimoValorField.safeParse(12.3).data).toBe(1230)
+  })
+})
 
 describe('ProductFormSchema', () => {
   test('reads the form: price to centavos, NCM to digits, checkbox to booleans', () => {

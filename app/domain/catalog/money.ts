@@ -74,6 +74,17 @@ export function centavosToInput(centavos: number) {
   return `${groupThousands(Math.floor(centavos / 100).toString())},${String(centavos % 100).padStart(2, '0')}`
 }
 
+/**
+ * A JSON number of reais as the pt-BR text a money field reads: 12.34 → '12,34'. One the field must refuse stays
+ * refused: above the maximum it reads as too high, and a third decimal keeps its comma ('12,345'), where the bare
+ * `String(12.345)` would read as twelve thousand reais.
+ */
+export function numberAsBrlInput(value: number) {
+  const read = centavosFromNumber(value)
+  if (read.ok) return centavosToInput(read.centavos)
+  return read.reason === 'too-high' ? centavosToInput(MAX_CENTAVOS + 1) : String(value).replace('.', ',')
+}
+
 /** Reais as a number for a spreadsheet cell (the cell's format shows it as money). */
 export const centavosToReais = (centavos: number) => centavos / 100
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { booleanField } from '../shared/fields.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { catalogMessages as m, MAX_BULK_IDS } from './messages.ts'
-import { centavosFromNumber, centavosToInput, MAX_CENTAVOS } from './money.ts'
+import { numberAsBrlInput } from './money.ts'
 import { categoriaRule, codigoRule, eanRule, embalagemRule, marcaRule, ncmRule, nomeRule, precoRule, unidadeRule, type Rule } from './rules.ts'
 
 /**
@@ -46,11 +46,7 @@ export const embalagemField = ruled(embalagemRule, m.embalagemInvalid, { type: [
 /** pt-BR text '1.234,56' from the form; a JSON client may also send a number of reais (12.5). */
 export const precoField = ruled(precoRule, m.precoInvalid, {
   type: ['string', 'number'],
-  // A number of reais read exactly (centavosFromNumber), then as the text the field takes; a bad one stays refused.
-  fromNumber: (n) => {
-    const result = centavosFromNumber(n)
-    return result.ok ? centavosToInput(result.centavos) : result.reason === 'too-high' ? centavosToInput(MAX_CENTAVOS + 1) : String(n)
-  },
+  fromNumber: numberAsBrlInput,
 })
 
 export const productIdField = positiveIdField(m.productRequired, m.productInvalid)

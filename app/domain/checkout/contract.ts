@@ -12,6 +12,7 @@ import {
   parceiroIdField,
   produtoIdField,
   quantidadeField,
+  totalVistoField,
 } from './schemas.ts'
 
 /**
@@ -268,8 +269,13 @@ export const EnviaPedidoBody = z
     checkout_id: checkoutIdField.meta({ type: 'integer', example: 1 }),
     chave: chaveField.meta({ example: '6f1c2d9e-4b7a-4f3e-9c1d-2a5b8e7f0a13', description: 'Chave de idempotência gerada pelo formulário: o mesmo envio repetido dá o mesmo pedido' }),
     confirmar_precos: confirmarPrecosField.meta({ type: 'boolean', example: false, description: 'true aceita os preços de hoje dos produtos cujo preço mudou' }),
+    total_visto_centavos: totalVistoField.meta({
+      type: ['integer', 'null'],
+      example: 16371,
+      description: 'O total do carrinho que o comprador viu; se o de hoje for outro (preços, regras, forma de pagamento), 409 até ser confirmado',
+    }),
   })
-  .meta({ id: 'EnviarPedidoRequest', example: { organizacao_id: 1, checkout_id: 1, chave: '6f1c2d9e-4b7a-4f3e-9c1d-2a5b8e7f0a13', confirmar_precos: false } })
+  .meta({ id: 'EnviarPedidoRequest', example: { organizacao_id: 1, checkout_id: 1, chave: '6f1c2d9e-4b7a-4f3e-9c1d-2a5b8e7f0a13', confirmar_precos: false, total_visto_centavos: 16371 } })
 
 export const PrecoAlteradoSchema = z.object({
   item_id: z.number().int(),
@@ -289,7 +295,10 @@ export const enviaPedido = defineEndpoint({
   responses: {
     200: jsonContent(z.object({ message: z.string(), pedido: PedidoEnviadoSchema }), 'Esta chave já fez este pedido'),
     201: jsonContent(z.object({ message: z.string(), pedido: PedidoEnviadoSchema }), 'Pedido criado'),
-    409: jsonContent(z.object({ message: z.string(), alterados: z.array(PrecoAlteradoSchema) }), 'Preços mudaram: reenviar com confirmar_precos'),
+    409: jsonContent(
+      z.object({ message: z.string(), alterados: z.array(PrecoAlteradoSchema), total_visto_centavos: z.number().int().nullable(), total_atual_centavos: z.number().int() }),
+      'Preços ou total mudaram: reenviar com confirmar_precos e o total de hoje',
+    ),
     ...forbidden,
     ...notFound,
     ...errorResponses,

@@ -18,6 +18,7 @@ export const checkoutMessages = {
   quantidadeInvalid: 'Informe uma quantidade inteira de 1 a 1.000.000.',
   chaveInvalid: 'A chave do envio deve ter de 8 a 100 letras, números, hífens ou sublinhados.',
   confirmarInvalid: 'confirmar_precos deve ser verdadeiro ou falso.',
+  totalVistoInvalid: 'total_visto_centavos deve ser um número inteiro de centavos.',
 
   cartNotFound: 'Carrinho não encontrado.',
   itemNotFound: 'Item do carrinho não encontrado.',
@@ -49,6 +50,8 @@ export const checkoutMessages = {
   tokenbaseFailed: (reason: string) => `A opção Tokenbase desta forma de pagamento não pôde ser calculada: ${reason}`,
   pricesChanged: (n: number) =>
     n === 1 ? 'O preço de 1 produto mudou desde que foi colocado no carrinho. Confira e confirme para enviar com o preço de hoje.' : `Os preços de ${n} produtos mudaram desde que foram colocados no carrinho. Confira e confirme para enviar com os preços de hoje.`,
+  totalChanged: (before: number, now: number) =>
+    `O total deste carrinho mudou de ${formatBrl(before)} para ${formatBrl(now)} desde que você o viu (preços, regras ou forma de pagamento). Confira e confirme para enviar com o total de hoje.`,
   sent: (id: number) => `Pedido nº ${id} enviado com sucesso.`,
 } as const
 
@@ -62,6 +65,7 @@ export const cartScreenMessages = {
   fromSeller: 'direto do fornecedor',
   unavailable: 'Indisponível',
   priceWas: (before: string, now: string) => `Preço mudou: era ${before}, hoje ${now}.`,
+  totalWas: (before: string, now: string) => `Total do carrinho: era ${before}, hoje ${now}.`,
   pickTermTitle: 'Selecione a forma de pagamento',
   tokenTitle: 'Selecione a opção Tokenbase',
   tokenIntro: (desconto: string) => `Desconto do carrinho: ${desconto}%. Escolha uma opção para continuar.`,

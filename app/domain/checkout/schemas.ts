@@ -26,5 +26,14 @@ export const chaveField = z.string({ error: m.chaveInvalid }).regex(/^[A-Za-z0-9
 
 export const confirmarPrecosField = booleanField(m.confirmarInvalid).optional().default(false)
 
+/** The cart's total as the buyer saw it (centavos): a send whose total is another is refused until it is seen. */
+export const totalVistoField = z
+  .number({ error: m.totalVistoInvalid })
+  .int(m.totalVistoInvalid)
+  .min(0, m.totalVistoInvalid)
+  .max(2_147_483_647, m.totalVistoInvalid)
+  .nullable()
+  .optional()
+
 export const UpdateQuantityFormSchema = z.object({ item_id: itemIdField, quantidade: quantidadeField })
 export const ChooseTermFormSchema = z.object({ pagamento_id: pagamentoIdField })

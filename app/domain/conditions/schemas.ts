@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { centavosFromNumber, centavosToInput, readBrl } from '../catalog/money.ts'
+import { numberAsBrlInput, readBrl } from '../catalog/money.ts'
 import { positiveIdField } from '../shared/ids.ts'
 import { text } from '../shared/text.ts'
 import { conditionMessages as m } from './messages.ts'
@@ -74,9 +74,7 @@ export const minimoValorField = z
   .preprocess(
     (input) => {
       if (input === undefined || input === null || input === '') return '0'
-      if (typeof input !== 'number') return input
-      const read = centavosFromNumber(input)
-      return read.ok ? centavosToInput(read.centavos) : String(input)
+      return typeof input === 'number' ? numberAsBrlInput(input) : input
     },
     z.string({ error: m.minimoValorInvalid }).transform((value, ctx): number => {
       const read = readBrl(value)

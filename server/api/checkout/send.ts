@@ -76,12 +76,19 @@ export function registerSendOrder(app: Api, deps: Deps) {
         const offer = await findOffer(tx, buyerId, cart.conditionId, cart.conditionPartnerId)
         if (!offer) fail('checkout_id', m.offerClosed)
         if (priced.problems.length > 0) throw new ValidationError({ checkout_id: priced.problems })
-        if (priced.pricesChanged && !body.confirmar_precos) {
+        // A line's price is compared with the one seen when it was added, unless confirmed; the total, when the
+        // buyer sends the one shown, always: rules, the term's formula and a change under half a centavo in a unit
+        // price move it without moving a line's price, and a confirmation holds only for the total it was shown.
+        const seenTotal = body.total_visto_centavos ?? null
+        const totalChanged = seenTotal !== null && seenTotal !== priced.totalCentavos
+        if ((priced.pricesChanged && !body.confirmar_precos) || totalChanged) {
           const alterados = loaded.items
             .map((i, k) => ({ i, p: priced.items[k] }))
             .filter(({ p }) => p.priceChanged)
             .map(({ i, p }) => ({ item_id: i.itemId, produto_id: i.productId, nome: i.nome, preco_visto_centavos: i.precoVistoCentavos, preco_atual_centavos: p.seenUnitCentavos! }))
-          throw new HTTPException(409, { res: Response.json({ message: m.pricesChanged(alterados.length), alterados }, { status: 409 }) })
+          const message = totalChanged ? m.totalChanged(seenTotal, priced.totalCentavos) : m.pricesChanged(alterados.length)
+          const answer = { message, alterados, total_visto_centavos: seenTotal, total_atual_centavos: priced.totalCentavos }
+          throw new HTTPException(409, { res: Response.json(answer, { status: 409 }) })
         }
         const { term, token } = loaded
         const option = priced.tokenbase?.ok ? priced.tokenbase : null
