@@ -1,13 +1,13 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { UiHost } from './components/ui/ui-host.tsx'
-import { refuseUnreadableForms } from './lib/form-guard.server.ts'
+import { refuseForeignOrigins, refuseUnreadableForms } from './lib/form-guard.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { useStaticPageScript } from './lib/static-pages.tsx'
 import { takeToast } from './lib/session.server.ts'
 import './styles.css'
 
-export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForms]
+export const middleware: Route.MiddlewareFunction[] = [refuseForeignOrigins, refuseUnreadableForms]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const flash = await takeToast(request)

@@ -7,6 +7,19 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
 const anything = z.unknown()
 
 /**
+ * A form posted from another site, or from a page without an origin (`Origin: null`), is refused before any action
+ * runs. React Router checks this itself only for the actions of pages; the resource routes (the chat's actions,
+ * the header's modals, logout) are checked here, by the same rule: an Origin header, when sent, must be this
+ * address's. SameSite=Lax keeps other sites' posts without the session, but not another port or a sibling host.
+ */
+export const refuseForeignOrigins: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method === 'GET' || request.method === 'HEAD') return next()
+  const origin = request.headers.get('origin')
+  if (origin !== null && origin !== new URL(request.url).origin) throw data(m.formForeignOrigin, { status: 400 })
+  return next()
+}
+
+/**
  * Every route action reads its body as a form, and a body that is not one (JSON, plain text,
  * broken multipart, field names Conform cannot nest, like `a=1` beside `a[0]=2`) made it
  * throw, answering 500. Refused here once, before any action runs: 415 for another kind of

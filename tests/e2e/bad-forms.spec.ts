@@ -215,3 +215,25 @@ test('no garbage form post to any route action answers 5xx, with or without a se
   await member.dispose()
   await anonymous.dispose()
 })
+
+test('every route action refuses a form posted from another origin, or from a page without one', async ({ playwright, baseURL }) => {
+  const found = await actionRoutes()
+  const member = await playwright.request.newContext({ baseURL })
+  const account = await newAccount(member)
+  await signIn(member, account)
+  const problems: string[] = []
+  for (const route of found) {
+    const url = withParams(route, goodParam)
+    for (const origin of ['http://evil.example', 'null', `${new URL(baseURL!).protocol}//${new URL(baseURL!).hostname}:1`]) {
+      const res = await member.post(url, { form: { intent: route.intents[0] ?? 'enviar', text: 'de outro site' }, headers: { origin }, maxRedirects: 0, failOnStatusCode: false })
+      if (res.status() !== 400) problems.push(`${route.file} from ${origin}: ${res.status()}`)
+    }
+  }
+  expect(problems).toEqual([])
+  // A page's action is refused by React Router itself ('Bad Request'); a resource route's, such as the chat's, by ours.
+  const chat = await member.post('/Chat/acoes', { form: { intent: 'enviar', text: 'de outro site' }, headers: { origin: 'http://evil.example' }, failOnStatusCode: false })
+  expect(await chat.text()).toContain('Este formulário não foi enviado por esta página.')
+  // The same session, from the product's own origin, still acts: the check did not end it.
+  expect((await member.get('/personal-environment')).status()).toBe(200)
+  await member.dispose()
+})

@@ -4,5 +4,6 @@ export const sharedMessages = {
   notText: 'O campo deve ser um texto.',
   formUnreadable: 'Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.',
   formWrongType: 'Este endereço só recebe formulários.',
+  formForeignOrigin: 'Este formulário não foi enviado por esta página. Recarregue a página e tente de novo.',
   badAddress: 'Endereço inválido.',
 } as const
