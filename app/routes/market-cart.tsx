@@ -154,7 +154,8 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
           <CartCard
             key={cart.id}
             cart={cart}
-            chave={chave}
+            // One key per cart: the page's key alone made a second cart's send answer with the first cart's order.
+            chave={`${chave}-${cart.id}`}
             changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null}
             rowError={rowError}
             sendError={sendError?.sentCartId === cart.id ? sendError.error! : null}

@@ -86,6 +86,14 @@ test('the same key sent twice, one after the other or at once, makes one order',
   expect(again.status).toBe(200)
   // The same answer as the first send's (a double click's second click must not read as a failure), only its status tells.
   expect(again.body).toEqual(first.body)
+  // The same key with another cart (a page that gave every cart one key) made nothing and said it was sent.
+  const other = (await addToCart(t, w, w.a.id, 12)).body.checkout_id
+  await chooseTerm(w, other, w.boleto.id)
+  expectValidation(await send(w, other, key), {
+    chave: [`Esta chave de envio já fez o pedido nº ${first.body.pedido.id}, de outro carrinho. Recarregue a página e envie este carrinho de novo.`],
+  })
+  expect(await t.db.select().from(checkouts).where(eq(checkouts.id, other))).toHaveLength(1)
+  await t.db.delete(checkouts).where(eq(checkouts.id, other))
 
   const cart2 = (await addToCart(t, w, w.b.id, 4)).body.checkout_id
   await chooseTerm(w, cart2, w.boleto.id)

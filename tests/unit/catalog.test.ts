@@ -61,6 +61,12 @@ describe('BRL', () => {
     expect(centavosFromNumber(0.29)).toEqual({ ok: true, centavos: 29 })
     expect(centavosFromNumber(12.9)).toEqual({ ok: true, centavos: 1290 })
     expect(centavosFromNumber(1.005)).toEqual({ ok: false, reason: 'format' })
+    // A spreadsheet's computed prices: the float's noise is not a third decimal.
+    expect(centavosFromNumber(10 + 1001 / 100)).toEqual({ ok: true, centavos: 2001 })
+    expect(centavosFromNumber(20.009999999999998)).toEqual({ ok: true, centavos: 2001 })
+    expect(centavosFromNumber(0.1 + 0.2)).toEqual({ ok: true, centavos: 30 })
+    expect(centavosFromNumber(9_999_999.99)).toEqual({ ok: true, centavos: MAX_CENTAVOS })
+    expect(centavosFromNumber(12.345)).toEqual({ ok: false, reason: 'format' })
     expect(centavosFromNumber(-1)).toEqual({ ok: false, reason: 'format' })
     expect(centavosFromNumber(1e8)).toEqual({ ok: false, reason: 'too-high' })
   })

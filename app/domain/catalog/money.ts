@@ -9,7 +9,6 @@ export const MAX_CENTAVOS = 999_999_999
 export type MoneyResult = { ok: true; centavos: number } | { ok: false; reason: 'format' | 'too-high' }
 
 const BRL = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/
-const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/
 
 /**
  * '1.234,56', '1234,56', '1234', '0,5', 'R$ 12,90' → centavos. Refused when it is not a pt-BR amount
@@ -18,12 +17,6 @@ const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/
 export function readBrl(input: string): MoneyResult {
   const match = BRL.exec(input.replace(/^\s*R\$\s*/, '').trim())
   return match ? toCentavos(match[1].replaceAll('.', ''), match[2] ?? '') : { ok: false, reason: 'format' }
-}
-
-/** A decimal written with a dot ('12.5', as JSON and spreadsheets give numbers) → centavos; at most two decimals. */
-export function readDecimal(input: string): MoneyResult {
-  const match = DECIMAL.exec(input.trim())
-  return match ? toCentavos(match[1], match[2] ?? '') : { ok: false, reason: 'format' }
 }
 
 export function parseBrl(input: string): number | null {
@@ -40,13 +33,16 @@ function toCentavos(whole: string, decimals: string): MoneyResult {
 }
 
 /**
- * A number as JSON or a spreadsheet holds it (reais): read through its shortest decimal text
- * (`String(12.34)` is '12.34'), so the amount the person typed comes back exactly.
+ * A number as JSON or a spreadsheet holds it (reais) → centavos. A spreadsheet's computed price carries the
+ * binary float's noise (10 + 1/100 is 10.009999999999998, 0.1 + 0.2 is 0.30000000000000004): a value within a
+ * millionth of a centavo of a whole centavo is that centavo; a third decimal (12.345) is refused.
  */
 export function centavosFromNumber(value: number): MoneyResult {
   if (!Number.isFinite(value) || value < 0) return { ok: false, reason: 'format' }
   if (value > MAX_CENTAVOS / 100) return { ok: false, reason: 'too-high' }
-  return readDecimal(String(value))
+  const centavos = Math.round(value * 100)
+  if (Math.abs(value * 100 - centavos) > 1e-6) return { ok: false, reason: 'format' }
+  return centavos <= MAX_CENTAVOS ? { ok: true, centavos } : { ok: false, reason: 'too-high' }
 }
 
 let brl: Intl.NumberFormat | undefined

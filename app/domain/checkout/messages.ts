@@ -53,6 +53,7 @@ export const checkoutMessages = {
   totalChanged: (before: number, now: number) =>
     `O total deste carrinho mudou de ${formatBrl(before)} para ${formatBrl(now)} desde que você o viu (preços, regras ou forma de pagamento). Confira e confirme para enviar com o total de hoje.`,
   sent: (id: number) => `Pedido nº ${id} enviado com sucesso.`,
+  keyUsedByAnotherCart: (id: number) => `Esta chave de envio já fez o pedido nº ${id}, de outro carrinho. Recarregue a página e envie este carrinho de novo.`,
 } as const
 
 /** Texts of the cart screen (/market/carrinho). */

@@ -50,7 +50,16 @@ export function registerSendOrder(app: Api, deps: Deps) {
     const buyerId = body.organizacao_id
     await requireMembership(db, user.id, buyerId)
     const sent = await orderByKey(db, buyerId, body.chave)
-    if (sent) return c.json({ message: m.sent(sent.id), pedido: orderAnswer(sent) }, 200)
+    if (sent) {
+      // Sending deletes the cart: one still there was not the one this key sent, and answering with that order
+      // would say it was sent when it was not.
+      const [other] = await db
+        .select({ id: checkouts.id })
+        .from(checkouts)
+        .where(and(eq(checkouts.id, body.checkout_id), eq(checkouts.organizationId, buyerId), eq(checkouts.userId, user.id)))
+      if (other) fail('chave', m.keyUsedByAnotherCart(sent.id))
+      return c.json({ message: m.sent(sent.id), pedido: orderAnswer(sent) }, 200)
+    }
     try {
       const outcome = await db.transaction(async (tx) => {
         const [cart] = await tx
