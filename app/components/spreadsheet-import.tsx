@@ -105,7 +105,7 @@ function ImportJobPanel({ job: loaded }: { job: Job }) {
     return (
       <div className="stack">
         <div role="status" aria-live="polite">
-          <p>{m.done(job.criadas, job.atualizadas)}</p>
+          <p>{m.done(job.criadas, job.atualizadas, Math.max(0, job.linhas_lidas - job.criadas - job.atualizadas))}</p>
         </div>
       </div>
     )

@@ -241,7 +241,7 @@ describe('spreadsheet', () => {
 
     const sheet = await xlsxOf([['CNPJ', 'Nome', 'CNPJ do OL'], [maskCnpj(w.ana.cnpj), 'x', null], [w.flag.cnpj, null, null], [w.olCustomer.cnpj, null, maskCnpj(w.ol.cnpj)]])
     expect(await imported(w.admin.token, w.condition.id, w.seller.id, sheet)).toMatchObject({ status: 'concluida', criadas: 3, atualizadas: 0 })
-    expect(await imported(w.admin.token, w.condition.id, w.seller.id, sheet)).toMatchObject({ status: 'concluida', criadas: 0, atualizadas: 3 })
+    expect(await imported(w.admin.token, w.condition.id, w.seller.id, sheet)).toMatchObject({ status: 'concluida', criadas: 0, atualizadas: 0, linhas_lidas: 3 })
     expect(await rows(w.condition.id)).toHaveLength(3)
     expect((await olList(w.admin.token, w.condition.id, w.ol.id)).body.compradores.data[0].nome).toBe('Cliente do OL')
 

@@ -340,7 +340,7 @@ describe('importCondicaoList, importSemCadastro, exportCondicao', () => {
     expect(sheet.getColumn(14).numFmt ?? sheet.getCell('N2').numFmt).toContain('R$')
     const before = await linesOf(w.condition.id)
     const back = await upload(w.admin.token, w.condition.id, res.bytes)
-    expect(await job(w.admin.token, w.seller.id, back.body.importacao.id)).toMatchObject({ status: 'concluida', atualizadas: 2 })
+    expect(await job(w.admin.token, w.seller.id, back.body.importacao.id)).toMatchObject({ status: 'concluida', criadas: 0, atualizadas: 0, linhas_lidas: 2 })
     expect((await linesOf(w.condition.id)).map(({ updatedAt: _u, ...l }) => l)).toEqual(before.map(({ updatedAt: _u, ...l }) => l))
     expect((await download(`/api/condicoes/exportCondicao/${w.condition.id}`, w.olUser.token)).status).toBe(404)
     expect((await download(`/api/condicoes/exportCondicao/${w.condition.id}`, w.stranger.token)).status).toBe(404)

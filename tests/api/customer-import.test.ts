@@ -119,8 +119,10 @@ describe('customerImport check and store', () => {
       customerImport.store(tx, org.id, [
         { linha: 2, row: { ...rows[1], nome: 'Cliente 1 renomeado', bloqueado: true } },
         { linha: 3, row: row({ cnpj: uniqueCnpj(), nome: 'Novo' }) },
+        { linha: 4, row: rows[2] },
       ]),
     )
+    // The row as it already was is neither written nor counted.
     expect(again).toEqual({ criadas: 1, atualizadas: 1 })
     const [renamed] = await t.db.select().from(customers).where(and(eq(customers.sellerId, org.id), eq(customers.cnpj, rows[1].cnpj)))
     expect(renamed).toMatchObject({ nome: 'Cliente 1 renomeado', bloqueado: true })

@@ -94,7 +94,8 @@ describe('productImport', () => {
     await runImport(org.id, [[row({ ean: ean(20), nome: 'Igual', preco_centavos: 100 }), row({ ean: ean(21), nome: 'Muda', preco_centavos: 100 })]])
     await t.db.update(products).set({ updatedAt: new Date('2026-01-01T00:00:00Z') }).where(eq(products.organizationId, org.id))
     const again = await runImport(org.id, [[row({ ean: ean(20), nome: 'Igual', preco_centavos: 100 }), row({ ean: ean(21), nome: 'Muda', preco_centavos: 101 })]])
-    expect(again.counts).toEqual({ criadas: 0, atualizadas: 2 })
+    // Only the row that changed counts as updated (an unchanged export read back says nothing changed).
+    expect(again.counts).toEqual({ criadas: 0, atualizadas: 1 })
     const [same, changed] = await all(org.id)
     expect([same.precoCentavos, same.updatedAt.toISOString()]).toEqual([100, '2026-01-01T00:00:00.000Z'])
     expect(changed.precoCentavos).toBe(101)
@@ -188,7 +189,7 @@ describe('productImport', () => {
     const rows = Array.from({ length: 5000 }, (_, i) => row({ ean: ean(100_000 + i), nome: `Produto ${i}`, preco_centavos: i }))
     const batches = Array.from({ length: 5 }, (_, i) => rows.slice(i * 1000, (i + 1) * 1000))
     expect((await runImport(org.id, batches)).counts).toEqual({ criadas: 5000, atualizadas: 0 })
-    expect((await runImport(org.id, batches)).counts).toEqual({ criadas: 0, atualizadas: 5000 })
+    expect((await runImport(org.id, batches)).counts).toEqual({ criadas: 0, atualizadas: 0 })
     expect(await all(org.id)).toHaveLength(5000)
   })
 })

@@ -70,8 +70,11 @@ export const spreadsheetMessages = {
       total ? `Lendo: ${thousands(read)} de ${thousands(total)} linhas` : `Lendo: ${thousands(read)} linhas`,
     writing: (total: number) => `Gravando ${thousands(total)} linhas…`,
     refresh: 'Atualizar',
-    done: (criadas: number, atualizadas: number) =>
-      `Importação concluída: ${thousands(criadas)} ${criadas === 1 ? 'criado' : 'criados'}, ${thousands(atualizadas)} ${atualizadas === 1 ? 'atualizado' : 'atualizados'}.`,
+    /** `iguais`: the file's rows that changed nothing (a re-imported export is all of them). */
+    done: (criadas: number, atualizadas: number, iguais: number) =>
+      criadas + atualizadas === 0 && iguais > 0
+        ? `Importação concluída: nada mudou, ${iguais === 1 ? 'a linha já estava' : `as ${thousands(iguais)} linhas já estavam`} assim no cadastro.`
+        : `Importação concluída: ${thousands(criadas)} ${criadas === 1 ? 'criado' : 'criados'}, ${thousands(atualizadas)} ${atualizadas === 1 ? 'atualizado' : 'atualizados'}${iguais > 0 ? `, ${thousands(iguais)} sem alteração` : ''}.`,
     refused: 'Planilha recusada: nada foi gravado.',
     failed: 'A importação falhou: nada foi gravado.',
     reportCaption: 'Problemas da planilha',

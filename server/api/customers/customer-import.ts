@@ -83,8 +83,12 @@ export const customerImport: ImportKind<CustomerRow> = {
           bloqueado: sql`excluded.bloqueado`,
           updatedAt: sql`now()`,
         },
+        // A customer the row leaves as it is is not written, and not counted as updated: re-importing the
+        // export changes nothing and says so.
+        setWhere: sql`(${customers.nome}, ${customers.contatoNome}, ${customers.contatoEmail}, ${customers.contatoTelefone}, ${customers.vendedorId}, ${customers.bloqueado})
+          is distinct from (excluded.nome, excluded.contato_nome, excluded.contato_email, excluded.contato_telefone, excluded.vendedor_id, excluded.bloqueado)`,
       })
-      // A row inserted by this statement has no deleting transaction yet: xmax 0.
+      // A row inserted by this statement has no deleting transaction yet: xmax 0. Rows left as they were are not returned.
       .returning({ inserted: sql<boolean>`(xmax = 0)` })
     const criadas = stored.filter((r) => r.inserted).length
     // Companies already on the platform and not yet linked as this seller's customers.

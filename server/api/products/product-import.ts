@@ -140,7 +140,6 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
   const found = checked.get(batch) ?? (await existingFor(tx, organizationId, rows))
   const inserts: ProductRow[] = []
   const updates: { id: number; row: ProductRow }[] = []
-  let matched = 0
   // A column the file does not have is undefined in every row of it.
   const has = (key: keyof ProductRow) => rows[0][key] !== undefined
   for (const row of rows) {
@@ -149,7 +148,6 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
       inserts.push(row)
       continue
     }
-    matched++
     if (changes(row, target, has)) updates.push({ id: target.id, row })
   }
   if (inserts.length) {
@@ -209,7 +207,7 @@ async function store(tx: Tx, organizationId: number, batch: ParsedRow<ProductRow
     seen.analyzed = true
     await tx.execute(sql`analyze products`)
   }
-  return { criadas: inserts.length, atualizadas: matched }
+  return { criadas: inserts.length, atualizadas: updates.length }
 }
 
 /** The products spreadsheet import (the engine, server/spreadsheets, reads the file and calls these). */

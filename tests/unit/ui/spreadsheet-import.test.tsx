@@ -66,7 +66,16 @@ describe('SpreadsheetImport', () => {
     expect(status.getAttribute('aria-live')).toBe('polite')
     expect(status.textContent).toContain('Lendo: 1.000 de 2.500 linhas')
     expect(screen.getByRole('link', { name: m.refresh }).getAttribute('href')).toBe('/products?importacao=12')
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(m.done(2000, 500)), { timeout: 3000 })
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(m.done(2000, 500, 0)), { timeout: 3000 })
+  })
+
+  test('the end says what changed, and a file that changed nothing says so', () => {
+    expect(m.done(2000, 500, 0)).toBe('Importação concluída: 2.000 criados, 500 atualizados.')
+    expect(m.done(0, 3, 287)).toBe('Importação concluída: 0 criados, 3 atualizados, 287 sem alteração.')
+    expect(m.done(0, 0, 290)).toBe('Importação concluída: nada mudou, as 290 linhas já estavam assim no cadastro.')
+    expect(m.done(0, 0, 1)).toBe('Importação concluída: nada mudou, a linha já estava assim no cadastro.')
+    renderPanel({ kind: 'produtos', job: job({ status: 'concluida', linhas_lidas: 290, linhas_total: 290, criadas: 0, atualizadas: 0 }) })
+    expect(screen.getByRole('status').textContent).toContain(m.done(0, 0, 290))
   })
 
   test('a refused file: the reason, the per-row report as a real table, paging and the download', () => {

@@ -69,6 +69,7 @@ export const buyerImport: ImportKind<BuyerRow> = {
     const { resolved } = await resolveRows(tx, organizationId, scope ?? null, batch)
     if (resolved.length === 0) return { criadas: 0, atualizadas: 0 }
     const added = await tx.insert(conditionBuyers).values(resolved).onConflictDoNothing().returning({ id: conditionBuyers.id })
-    return { criadas: added.length, atualizadas: resolved.length - added.length }
+    // A buyer already listed has nothing to update: it counts as unchanged.
+    return { criadas: added.length, atualizadas: 0 }
   },
 }

@@ -71,6 +71,16 @@ function merged(row: ConditionLineRow, tipoTabela: string, line: Line | undefine
   }
 }
 
+/** A line the row leaves as it was is not written, nor counted as updated (the discount compared as a number: '10' is '10.0000'). */
+const unchanged = (line: Line, v: ReturnType<typeof merged>) =>
+  Number(line.desconto) === Number(v.desconto) &&
+  line.precoLiquidoCentavos === v.precoLiquidoCentavos &&
+  line.qtdMin === v.qtdMin &&
+  line.qtdMax === v.qtdMax &&
+  line.multiplo === v.multiplo &&
+  line.imposto === v.imposto &&
+  line.ativo === v.ativo
+
 function* chunks<T>(items: T[]) {
   for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK)
 }
@@ -145,7 +155,9 @@ async function store(tx: Tx, sellerId: number, batch: ParsedRow<ConditionLineRow
       const target = targetOf(row, found).target!
       const line = found.lines.get(target.id)
       const values = merged(row, tipoTabela, line)
-      if (line) updates.push({ id: line.id, values })
+      if (line) {
+        if (!unchanged(line, values)) updates.push({ id: line.id, values })
+      }
       else inserts.push({ conditionId, productId: target.id, ...values })
     }
     if (inserts.length) await tx.insert(conditionProducts).values(inserts)
