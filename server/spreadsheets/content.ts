@@ -42,7 +42,10 @@ export async function detectFormat(bytes: Buffer): Promise<SheetFormat | { error
   }
   if (control > sample.length / 100) return { error: m.notASpreadsheet }
   const encoding = isUtf8(body) ? 'utf-8' : 'latin1'
-  return { type: 'csv', encoding, bom, delimiter: delimiterOf(firstLine(sample.toString(encoding))) }
+  const header = firstLine(sample.toString(encoding))
+  // Markup (an SVG, an HTML page, an XML export) or JSON is text but not a table: no header of ours starts so.
+  if (/^\s*[<{[]/.test(header)) return { error: m.notASpreadsheet }
+  return { type: 'csv', encoding, bom, delimiter: delimiterOf(header) }
 }
 
 function firstLine(text: string) {

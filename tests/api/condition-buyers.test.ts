@@ -238,6 +238,10 @@ describe('spreadsheet', () => {
       expect.objectContaining({ linha: 4, coluna: 'CNPJ do OL', motivo: m.sheetOlUnknown }),
     ])
     expect(await rows(w.condition.id)).toHaveLength(0)
+    // The same buyer twice in one list, masked and bare: said, as Clientes says it; in two lists it is two buyers.
+    const twice = await imported(w.admin.token, w.condition.id, w.seller.id, await xlsxOf([['CNPJ', 'CNPJ do OL'], [maskCnpj(w.ana.cnpj), null], [w.ana.cnpj, null]]))
+    expect(twice).toMatchObject({ status: 'recusada', total_erros: 1 })
+    expect(twice.erros.data).toEqual([{ linha: 3, coluna: 'CNPJ', valor: w.ana.cnpj, motivo: 'Comprador repetido na mesma lista: já aparece na linha 2.' }])
 
     const sheet = await xlsxOf([['CNPJ', 'Nome', 'CNPJ do OL'], [maskCnpj(w.ana.cnpj), 'x', null], [w.flag.cnpj, null, null], [w.olCustomer.cnpj, null, maskCnpj(w.ol.cnpj)]])
     expect(await imported(w.admin.token, w.condition.id, w.seller.id, sheet)).toMatchObject({ status: 'concluida', criadas: 3, atualizadas: 0 })

@@ -39,6 +39,8 @@ describe('the customers sheet columns', () => {
     const parse = column('cnpj').parse
     expect(parse(maskCnpj(numeric))).toEqual({ ok: true, value: numeric })
     expect(parse(Number(numeric))).toEqual({ ok: true, value: numeric })
+    // Excel's CSV of that number cell: the digits without the leading zero.
+    expect(parse(numeric.replace(/^0/, ''))).toEqual({ ok: true, value: numeric })
     expect(parse(maskCnpj(alnum).toLowerCase())).toEqual({ ok: true, value: alnum })
     expect(parse('12.345.678/0001-00')).toEqual({ ok: false, reason: sm.cnpjInvalid })
     expect(parse(new Date())).toEqual({ ok: false, reason: sm.textExpected })

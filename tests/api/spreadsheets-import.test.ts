@@ -247,6 +247,10 @@ describe('bad files: a clear message, nothing stored, the server answers the nex
     await refusedNow(tinyPng(), m.notASpreadsheet, 'itens.xlsx')
     await refusedNow(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0)]), m.notASpreadsheet, 'itens.xlsx')
     await refusedNow(zipOf({ 'word/document.xml': '<w:document/>' }), m.notASpreadsheet, 'itens.xlsx')
+    // Text that is markup or JSON, renamed: said to be no spreadsheet, not read as a CSV whose titles are the markup.
+    await refusedNow(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>'), m.notASpreadsheet, 'itens.xlsx')
+    await refusedNow(Buffer.from('\ufeff<?xml version="1.0"?>\n<produtos/>'), m.notASpreadsheet, 'itens.csv')
+    await refusedNow(Buffer.from('[{"nome":"Sabão"}]'), m.notASpreadsheet, 'itens.xlsx')
   })
 
   test('a broken xlsx (cut in the middle)', async () => {

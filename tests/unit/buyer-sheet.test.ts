@@ -13,6 +13,8 @@ describe('the buyers sheet', () => {
     const parse = column('cnpj').parse
     expect(parse(maskCnpj(numeric))).toEqual({ ok: true, value: numeric })
     expect(parse(Number(numeric))).toEqual({ ok: true, value: numeric })
+    // Excel's CSV of that number: the digits without the leading zero.
+    expect(parse(numeric.replace(/^0/, ''))).toEqual({ ok: true, value: numeric })
     expect(parse(maskCnpj(alnum).toLowerCase())).toEqual({ ok: true, value: alnum })
     expect(parse('12.345.678/0001-00')).toEqual({ ok: false, reason: m.cnpjInvalid })
     expect(parse(new Date())).toEqual({ ok: false, reason: m.cnpjInvalid })

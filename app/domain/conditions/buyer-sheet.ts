@@ -1,6 +1,6 @@
 import { isValidCnpj, normalizeCnpj } from '../organization/cnpj.ts'
 import { maskCnpj } from '../shared/masks.ts'
-import { textCell } from '../spreadsheets/cells.ts'
+import { cnpjCellText, textCell } from '../spreadsheets/cells.ts'
 import type { CellResult, CellValue, SheetSpec } from '../spreadsheets/sheet.ts'
 import { buyersMessages as m } from './buyers-messages.ts'
 
@@ -14,10 +14,9 @@ export type BuyerRow = {
   ol_cnpj: string | null
 }
 
-/** A CNPJ cell: a numeric CNPJ typed without its mask is a number to the spreadsheet, and loses its leading zeros. */
 function parseCnpj(cell: CellValue): CellResult<string | null> {
   if (cell === null) return { ok: true, value: null }
-  const value = typeof cell === 'number' && Number.isInteger(cell) && cell >= 0 ? cell.toFixed(0).padStart(14, '0') : typeof cell === 'string' ? cell : null
+  const value = cnpjCellText(cell)
   if (value === null || !isValidCnpj(value)) return { ok: false, reason: m.cnpjInvalid }
   return { ok: true, value: normalizeCnpj(value) }
 }

@@ -35,6 +35,7 @@ export const buyersMessages = {
   sheetCnpjUnknown: 'Não é um cliente desta lista nem uma bandeira da plataforma.',
   sheetOlUnknown: 'Não é um OL desta condição.',
   sheetOlMirrored: 'A lista deste OL espelha a de outro OL: altere a de origem.',
+  sheetDuplicate: (linha: number) => `Comprador repetido na mesma lista: já aparece na linha ${linha}.`,
   sheetNameTooLong: 'O nome deve ter no máximo 255 caracteres.',
   // Screen
   heading: 'Compradores',

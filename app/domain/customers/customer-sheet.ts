@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cnpjCellText } from '../spreadsheets/cells.ts'
 import type { CellResult, CellValue, SheetSpec } from '../spreadsheets/sheet.ts'
 import { maskCnpj } from '../shared/masks.ts'
 import { customerSheetMessages as sm } from './messages.ts'
@@ -39,9 +40,7 @@ function viaField<T>(field: z.ZodType<T>, cell: CellValue, fallback?: string): C
 }
 
 function parseCnpj(cell: CellValue): CellResult<string> {
-  // A numeric CNPJ typed without its mask is a number to the spreadsheet, and loses its leading zeros.
-  if (typeof cell === 'number' && Number.isInteger(cell) && cell >= 0) return viaField(customerCnpjField, cell.toFixed(0).padStart(14, '0'), sm.cnpjInvalid)
-  return viaField(customerCnpjField, cell, sm.cnpjInvalid)
+  return viaField(customerCnpjField, cnpjCellText(cell) ?? cell, sm.cnpjInvalid)
 }
 
 const YES = new Set(['sim', 's', 'yes', 'true', '1', 'bloqueado'])

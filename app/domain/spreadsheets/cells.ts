@@ -11,6 +11,16 @@ import { spreadsheetMessages as m } from './messages.ts'
 const ok = <T>(value: T): CellResult<T> => ({ ok: true, value })
 const no = <T>(reason: string): CellResult<T> => ({ ok: false, reason })
 
+/**
+ * A CNPJ cell as text with its leading zeros: typed without its mask it is a number to the spreadsheet, and
+ * loses them; Excel then saves that number to a CSV as 12 or 13 bare digits. Null for a cell no CNPJ can be.
+ */
+export function cnpjCellText(cell: CellValue): string | null {
+  if (typeof cell === 'number') return Number.isInteger(cell) && cell >= 0 ? cell.toFixed(0).padStart(14, '0') : null
+  if (typeof cell !== 'string') return null
+  return /^\s*\d{12,13}\s*$/.test(cell) ? cell.trim().padStart(14, '0') : cell
+}
+
 /** The cell as the report shows it: dates dd/mm/aaaa, decimals with a comma. */
 export function cellText(cell: CellValue): string {
   if (cell === null) return ''

@@ -52,6 +52,9 @@ async function resolveRows(tx: Tx, organizationId: number, conditionId: number |
   return { problems, resolved }
 }
 
+/** The lists' buyers already read in this import, with their line (the engine checks every batch in one transaction). */
+const seenByImport = new WeakMap<Tx, Map<string, number>>()
+
 /**
  * The buyers import (spec §7 importCompradores), scoped to one condition of the importing seller
  * (the job's `compradores:<conditionId>`): each row adds a buyer to the direct list or to the
@@ -62,7 +65,17 @@ export const buyerImport: ImportKind<BuyerRow> = {
   permission: 'condicoes',
 
   async check(tx, organizationId, batch, scope) {
-    return (await resolveRows(tx, organizationId, scope ?? null, batch)).problems
+    const { problems } = await resolveRows(tx, organizationId, scope ?? null, batch)
+    // The same buyer twice in one list (a masked CNPJ and the same as a number): said, as the other imports say it.
+    let seen = seenByImport.get(tx)
+    if (!seen) seenByImport.set(tx, (seen = new Map()))
+    for (const { linha, row } of batch) {
+      const key = `${row.cnpj}|${row.ol_cnpj ?? ''}`
+      const first = seen.get(key)
+      if (first !== undefined) problems.push({ linha, coluna: header('cnpj'), valor: row.cnpj, motivo: m.sheetDuplicate(first) })
+      else seen.set(key, linha)
+    }
+    return problems
   },
 
   async store(tx, organizationId, batch, scope) {
