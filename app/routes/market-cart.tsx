@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
-import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
+import { adjustmentInWords, formatAdjustment, formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { termDays } from '~/domain/shared/payment-term.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
@@ -323,7 +323,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
         {cart.tokenbase ? (
           <div>
             <dt>Tokenbase</dt>
-            <dd>{cart.tokenbase.erro ?? `${formatPercent(cart.tokenbase.percent ?? '')}% (− ${formatBrl(cart.tokenbase.valor ?? 0)})`}</dd>
+            <dd>{cart.tokenbase.erro ?? `${formatPercent(cart.tokenbase.percent ?? '')}% (${formatAdjustment(cart.tokenbase.valor ?? 0)})`}</dd>
           </div>
         ) : null}
         <div>
@@ -461,7 +461,7 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
           {options.map((p) => (
             <label key={p.id} className="radio-option">
               <input type="radio" name="pagamento_id" value={p.id} disabled={p.tokenbase!.erro !== null} defaultChecked={p.id === initial} onChange={() => setSelected(p.id)} />
-              {p.nome}: {p.tokenbase!.erro ?? `${formatPercent(p.tokenbase!.percent ?? '')}% — desconto de ${formatBrl(p.tokenbase!.valor ?? 0)}, total ${formatBrl(p.tokenbase!.valor_total ?? 0)}`}
+              {p.nome}: {p.tokenbase!.erro ?? `${formatPercent(p.tokenbase!.percent ?? '')}% — ${adjustmentInWords(p.tokenbase!.valor ?? 0)}, total ${formatBrl(p.tokenbase!.valor_total ?? 0)}`}
             </label>
           ))}
         </fieldset>

@@ -1,5 +1,5 @@
 /** The mail of a new order, in Portuguese, to the seller's and the OL's order e-mails (addEmailPedido). */
-import { formatBrl, formatUnitPrice } from '../../app/domain/catalog/money.ts'
+import { formatAdjustment, formatBrl, formatUnitPrice } from '../../app/domain/catalog/money.ts'
 import { orderMessages as m } from '../../app/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '../../app/domain/orders/order-status.ts'
 import { formatPercent } from '../../app/domain/conditions/percent.ts'
@@ -28,7 +28,7 @@ export function newOrderMail(to: string, order: OrderMailData, appUrl: string) {
     ...lines,
     ...(order.pagamento ? [m.mailPayment(order.pagamento)] : []),
     order.tokenbase
-      ? m.mailTotalsTokenbase(formatBrl(order.subtotalCentavos), formatPercent(order.tokenbase.percent), formatBrl(order.tokenbase.valor), formatBrl(order.totalCentavos))
+      ? m.mailTotalsTokenbase(formatBrl(order.subtotalCentavos), formatPercent(order.tokenbase.percent), formatAdjustment(order.tokenbase.valor), formatBrl(order.totalCentavos))
       : m.mailTotals(formatBrl(order.subtotalCentavos), formatBrl(order.totalCentavos)),
     m.mailActions,
   ]

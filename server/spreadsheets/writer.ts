@@ -10,7 +10,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const NUMBER_FORMATS: Record<ColumnFormat, string | undefined> = {
   text: '@',
   integer: '0',
-  decimal: '#,##0.00',
+  // Up to four places: a discount has four (33,3333 %), and two only hid them.
+  decimal: '#,##0.00##',
   money: '"R$" #,##0.00',
   date: 'dd/mm/yyyy',
   boolean: undefined,

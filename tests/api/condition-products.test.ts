@@ -338,6 +338,8 @@ describe('importCondicaoList, importSemCadastro, exportCondicao', () => {
     expect(rows[1]).toEqual([b.ean, 'DIP-1', 'Dipirona 500 mg', 'Medley', 'Analgésicos', 10.01, 12.5, undefined, 1, 30, 1, 'Sim', 'Sim', 8.76])
     expect(rows[2]).toEqual([a.ean, 'SAB-1', 'Sabão em pó 1 kg', 'Limpa', 'Limpeza', 12.9, 12.5, undefined, 1, undefined, 1, 'Não', 'Sim', 11.29])
     expect(sheet.getColumn(14).numFmt ?? sheet.getCell('N2').numFmt).toContain('R$')
+    // The discount shows its four places (33,3333 %), not two.
+    expect(sheet.getColumn(7).numFmt ?? sheet.getCell('G2').numFmt).toBe('#,##0.00##')
     const before = await linesOf(w.condition.id)
     const back = await upload(w.admin.token, w.condition.id, res.bytes)
     expect(await job(w.admin.token, w.seller.id, back.body.importacao.id)).toMatchObject({ status: 'concluida', criadas: 0, atualizadas: 0, linhas_lidas: 2 })

@@ -156,16 +156,16 @@ test('restoreTokenbase computes percent, fator (5 decimals), valor and valor_tot
   expect(res.body).toEqual({
     token: 'TKB-SOL-1',
     opcoes: [
-      { id: third, nome: '30 dias', prazo_dias: 30, token: 'TKB-SOL-1', formula: 'desconto / 3', percent: '3.33333', fator: '0.03333', valor: 3333, valor_total: 96_667, erro: null },
+      { id: third, nome: '30 dias', prazo_dias: 30, token: 'TKB-SOL-1', formula: 'desconto / 3', percent: '3.333', fator: '0.03333', valor: 3333, valor_total: 96_667, erro: null },
       { id: zero, nome: 'Divide', prazo_dias: 60, token: 'TKB-SOL-1', formula: '10 / (desconto - 10)', percent: null, fator: null, valor: null, valor_total: null, erro: 'A fórmula divide por zero com este desconto.' },
     ],
   })
   // 12,345% / 3 = 4,115%: fator 0.04115; R$ 0,16 × 0.04115 = 0,6584 → 1 centavo. 10 / 2,345 = 4,264392…%: fator 0.04264.
   const small = await t.get(`/api/condicoes/restoreTokenbase?condicao_id=${w.condition.id}&desconto=12,345&total=16`, { token: w.admin.token })
   expect(small.body.opcoes[0]).toMatchObject({ percent: '4.115', fator: '0.04115', valor: 1, valor_total: 15 })
-  expect(small.body.opcoes[1]).toMatchObject({ percent: '4.26439', fator: '0.04264', valor: 1, valor_total: 15 })
+  expect(small.body.opcoes[1]).toMatchObject({ percent: '4.264', fator: '0.04264', valor: 1, valor_total: 15 })
   const bad = await t.get(`/api/condicoes/restoreTokenbase?condicao_id=${w.condition.id}&desconto=101&total=1,5`, { token: w.admin.token })
-  expectValidation(bad, { desconto: ['Informe o desconto em porcentagem, entre 0 e 100, como 12,5.'], total: ['Informe o total em reais, como 1.234,56, até R$ 9.999.999,99.'] })
+  expectValidation(bad, { desconto: ['Informe o desconto em porcentagem, entre 0 e 100, como 12,5.'], total: ['Informe o total em centavos, um número inteiro de 0 a 999999999.'] })
   expect((await t.get(`/api/condicoes/restoreTokenbase?condicao_id=${w.condition.id}&desconto=1&total=1`, { token: w.stranger.token })).status).toBe(404)
   await t.db.update(organizations).set({ tokenbase: null }).where(eq(organizations.id, w.seller.id))
   const locked = await t.get(`/api/condicoes/restoreTokenbase?condicao_id=${w.condition.id}&desconto=10&total=100000`, { token: w.admin.token })

@@ -30,7 +30,7 @@ test('the seller adds a payment term with a tokenbase formula and sees the compu
   await page.getByLabel('Total do pedido (R$)').fill('1.000,00')
   await page.getByRole('button', { name: 'Simular' }).click()
   const result = page.getByRole('region', { name: 'Resultado da simulação' }).getByRole('row', { name: /Boleto 30 dias/ })
-  await expect(result).toContainText('3,33333%')
+  await expect(result).toContainText('3,333%')
   await expect(result).toContainText('0,03333')
   await expect(result).toContainText('R$ 33,33')
   await expect(result).toContainText('R$ 966,67')

@@ -91,10 +91,11 @@ describe('tokenbase formulas', () => {
   test('spec §9: total − total × fator, fator with 5 decimals, rounded once to the centavo', () => {
     const parsed = parseFormula('desconto / 3')
     if (!parsed.ok) throw new Error(parsed.message)
-    // 10 / 3 = 3.33333…%: fator 0.03333; R$ 1.000,00 × 0.03333 = R$ 33,33.
+    // 10 / 3 = 3.33333…%: fator 0.03333; R$ 1.000,00 × 0.03333 = R$ 33,33. The percent shown is the one applied,
+    // 3,333 %, so that it times the total is the amount shown.
     expect(tokenbaseOption(parsed.formula, dec('10'), 100_000)).toEqual({
       ok: true,
-      option: { percent: '3.33333', fator: '0.03333', valor: 3333, valor_total: 96_667 },
+      option: { percent: '3.333', fator: '0.03333', valor: 3333, valor_total: 96_667 },
     })
     // R$ 0,15 × 0.03333 = 0,4999… centavos → 0; R$ 0,16 → 0,533 → 1 centavo.
     expect(tokenbaseOption(parsed.formula, dec('10'), 15)).toMatchObject({ option: { valor: 0, valor_total: 15 } })
@@ -104,7 +105,7 @@ describe('tokenbase formulas', () => {
   test('fator rounds half up at the fifth decimal', () => {
     const parsed = parseFormula('desconto')
     if (!parsed.ok) throw new Error(parsed.message)
-    expect(tokenbaseOption(parsed.formula, dec('1,2345'), 1)).toMatchObject({ option: { fator: '0.01235', percent: '1.2345' } })
+    expect(tokenbaseOption(parsed.formula, dec('1,2345'), 1)).toMatchObject({ option: { fator: '0.01235', percent: '1.235' } })
   })
 
   test('a result past ±100% is refused', () => {

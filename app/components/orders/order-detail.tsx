@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { formatDateTime } from '~/components/team/format.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
-import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
+import { formatAdjustment, formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import type { Answer } from '~/domain/shared/contract.ts'
 import type * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
@@ -78,7 +78,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
         {order.tokenbase ? (
           <div>
             <dt>{m.tokenbase}</dt>
-            <dd>{m.tokenbaseValue(order.tokenbase.token, formatBrl(order.tokenbase.valor))}</dd>
+            <dd>{m.tokenbaseValue(order.tokenbase.token, order.tokenbase.valor)}</dd>
           </div>
         ) : null}
         {order.usuario ? (
@@ -123,11 +123,11 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
                   <div className="muted">{[i.codigo, i.marca, i.regra_nome].filter(Boolean).join(' · ')}</div>
                 </td>
                 <td className="numeric nowrap" data-label={m.quantity}>
-                  {i.quantidade} {i.unidade}
+                  {i.quantidade.toLocaleString('pt-BR')} {i.unidade}
                 </td>
                 {hasInvoiced ? (
                   <td className="numeric" data-label={m.invoiced}>
-                    {i.quantidade_faturada === null ? '—' : `${i.quantidade_faturada} ${i.unidade}`}
+                    {i.quantidade_faturada === null ? '—' : `${i.quantidade_faturada.toLocaleString('pt-BR')} ${i.unidade}`}
                   </td>
                 ) : null}
                 <td className="numeric nowrap" data-label={m.unitPrice}>
@@ -155,7 +155,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
           // What takes the subtotal to the total, as the cart showed it.
           <div>
             <dt>{m.tokenbase}</dt>
-            <dd>{`${formatPercent(order.tokenbase.percent)}% (− ${formatBrl(order.tokenbase.valor)})`}</dd>
+            <dd>{`${formatPercent(order.tokenbase.percent)}% (${formatAdjustment(order.tokenbase.valor)})`}</dd>
           </div>
         ) : null}
         <div>
@@ -168,7 +168,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
           // Said, so that the buyer can check the invoiced total against the invoiced lines.
           <div>
             <dt>{m.invoicedTokenbase}</dt>
-            <dd>{`− ${formatBrl(invoicedTokenbase)}`}</dd>
+            <dd>{formatAdjustment(invoicedTokenbase)}</dd>
           </div>
         ) : null}
         {order.total_faturado_centavos !== null ? (

@@ -185,10 +185,10 @@ export const restoreTokenbase = defineEndpoint({
         .meta({ type: 'integer', example: 1 }),
       desconto: simulationDescontoField.meta({ type: 'string', example: '10', description: 'O desconto da condição, em % (vírgula ou ponto), de 0 a 100' }),
       total: z
-        .string({ error: m.totalInvalid })
-        .regex(/^\d{1,10}$/, m.totalInvalid)
+        .string({ error: m.totalCentavosInvalid })
+        .regex(/^\d{1,10}$/, m.totalCentavosInvalid)
         .transform(Number)
-        .refine((n) => n <= MAX_CENTAVOS, m.totalInvalid)
+        .refine((n) => n <= MAX_CENTAVOS, m.totalCentavosInvalid)
         .meta({ type: 'integer', example: 100000, description: 'O total do pedido, em centavos' }),
       organizacao_id: actingFor,
     }),

@@ -17,6 +17,7 @@ export const termsMessages = {
   orderingFieldInvalid: 'Ordene por nome, prazo_dias, minimo_centavos ou created_at.',
   descontoInvalid: 'Informe o desconto em porcentagem, entre 0 e 100, como 12,5.',
   totalInvalid: 'Informe o total em reais, como 1.234,56, até R$ 9.999.999,99.',
+  totalCentavosInvalid: 'Informe o total em centavos, um número inteiro de 0 a 999999999.',
   added: (nome: string) => `Prazo de pagamento ${nome} adicionado.`,
   addedList: (n: number) => (n === 1 ? '1 prazo de pagamento adicionado.' : `${n} prazos de pagamento adicionados.`),
   updated: (nome: string) => `Prazo de pagamento ${nome} atualizado.`,

@@ -1,3 +1,4 @@
+import { adjustmentInWords } from '../catalog/money.ts'
 import { termDays } from '../shared/payment-term.ts'
 
 /** Portuguese texts of orders (pedidos): API answers, form errors, the screens and the order mail. */
@@ -61,9 +62,9 @@ export const orderMessages = {
   mailIntro: (buyer: string, seller: string, condition: string) => `${buyer} fez um pedido para ${seller} na condição “${condition}”.`,
   mailPayment: (term: string) => `Forma de pagamento: ${term}.`,
   mailTotals: (subtotal: string, total: string) => `Subtotal ${subtotal}; total ${total}.`,
-  mailTotalsTokenbase: (subtotal: string, percent: string, discount: string, total: string) => `Subtotal ${subtotal}; Tokenbase ${percent}% (− ${discount}); total ${total}.`,
+  mailTotalsTokenbase: (subtotal: string, percent: string, adjustment: string, total: string) => `Subtotal ${subtotal}; Tokenbase ${percent}% (${adjustment}); total ${total}.`,
   mailActions: 'Para mudar a situação do pedido, use um dos botões abaixo (você entra e confirma a mudança):',
-  mailLine: (quantity: number, unit: string, name: string, price: string, total: string) => `${quantity} ${unit} ${name} × ${price} = ${total}`,
+  mailLine: (quantity: number, unit: string, name: string, price: string, total: string) => `${quantity.toLocaleString('pt-BR')} ${unit} ${name} × ${price} = ${total}`,
   // Screens
   loginToChange: (id: string, label: string) => `Entre para confirmar a mudança do pedido nº ${id} para “${label}”.`,
   heading: 'Pedidos',
@@ -95,7 +96,7 @@ export const orderMessages = {
   payment: 'Pagamento',
   paymentDays: termDays,
   tokenbase: 'Tokenbase',
-  tokenbaseValue: (token: string | null, value: string) => `${token ? `${token}: ` : ''}desconto de ${value}`,
+  tokenbaseValue: (token: string | null, discountCentavos: number) => `${token ? `${token}: ` : ''}${adjustmentInWords(discountCentavos)}`,
   sentBy: 'Enviado por',
   sentAt: 'Data',
   items: 'Itens',

@@ -9,7 +9,7 @@ import { pricingMessages as m } from './messages.ts'
  * docs/decisions/017-pricing.md.
  */
 export type TokenbaseOption = {
-  /** The formula's result, in percent, with up to 5 decimals ('12.5'). */
+  /** The percent applied, fator × 100, with up to 3 decimals ('12.5'). */
   percent: string
   /** percent / 100 rounded to 5 decimals ('0.12500'). */
   fator: string
@@ -33,7 +33,9 @@ export function tokenbaseOption(formula: Formula, desconto: Ratio, totalCentavos
   return {
     ok: true,
     option: {
-      percent: trimZeros(scaledText(roundHalfUp(percent, 5), 5)),
+      // The percent applied: fator × 100 (3 decimals), so that the percent shown times the total is the amount shown;
+      // the formula's own 3,22333 % beside an amount of 3,223 % was R$ 0,30 off on R$ 90.460,32.
+      percent: trimZeros(scaledText(fatorScaled, 3)),
       fator: scaledText(fatorScaled, 5),
       valor: Number(valor),
       valor_total: Number(total - valor),
