@@ -1,22 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
+import { ErrorList } from './error-list.tsx'
 import { FileInput } from './ui/file-input.tsx'
 import { MASKED_FIELDS, type MaskName } from '~/lib/ui/masked-fields.ts'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-export function ErrorList({ id, errors, live = true }: { id?: string; errors?: string[] | null; live?: boolean }) {
-  const list = errors?.filter(Boolean) ?? []
-  // On the page while empty: a polite live region says a message as it appears (a field left empty), where a list
-  // inserted with its text in it was not read until the person went back to the field.
-  return (
-    <ul id={id} className="field-errors" aria-live={live ? 'polite' : undefined}>
-      {list.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
-  )
-}
+export { ErrorList }
 
 type FieldProps = {
   label: string

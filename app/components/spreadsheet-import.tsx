@@ -5,7 +5,7 @@ import type { ImportJobDetailSchema } from '~/domain/spreadsheets/contract.ts'
 import { FINISHED_STATUSES } from '~/domain/spreadsheets/status.ts'
 import { spreadsheetMessages } from '~/domain/spreadsheets/messages.ts'
 import { exportPath, IMPORT_INTENT, importReportPath, importStatusPath, REPORT_PAGE_PARAM, templatePath } from '~/lib/spreadsheet-import.ts'
-import { ErrorList } from './forms.tsx'
+import { ErrorList } from './error-list.tsx'
 import { FileInput } from './ui/file-input.tsx'
 
 const m = spreadsheetMessages.screen

@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/market'
 import { MarketFilters, ProductGrid } from '~/components/market/product-grid.tsx'
 import { OffersModal } from '~/components/market/offers-modal.tsx'
+import { offerKey, type QuantityRefusal } from '~/components/market/quantity-refusal.ts'
 import { ShoppingListSection } from '~/components/market/shopping-list.tsx'
 import { MARKET_PARAMS, type MarketState } from '~/components/market/types.ts'
 import { useListHref } from '~/components/ui/list-href.ts'
@@ -105,15 +106,29 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case 'carrinho':
     case 'mover': {
+      // A refused quantity of a market offer stays in its field with the reason beside it, with or without
+      // JavaScript (a redirect would put the offer's first quantity back). The shopping list's 'mover' says it in a toast.
+      const refuseQuantity = (message: string) =>
+        intent === 'carrinho'
+          ? data<QuantityRefusal>(
+              { offer: offerKey(formData.get('produto_id'), formData.get('condicao_id'), formData.get('parceiro_id')), typed: String(formData.get('quantidade') ?? '').slice(0, 12), message },
+              { status: 400 },
+            )
+          : toastError(message)
       const submission = parseWithZod(formData, { schema: AddToCartFormSchema })
-      if (submission.status !== 'success') return invalid(submission.error)
+      if (submission.status !== 'success') {
+        const { quantidade, ...others } = submission.error ?? {}
+        return quantidade?.length && !Object.values(others).some((e) => e?.length) ? refuseQuantity(quantidade[0]) : invalid(submission.error)
+      }
       const v = submission.value
       // The rule the API applies, said before the call when the page's limits already refuse the quantity.
       const problem = v.qtd_min && v.multiplo ? quantityProblem(v.quantidade, { qtdMin: v.qtd_min, qtdMax: v.qtd_max ?? null, multiplo: v.multiplo }) : null
-      if (problem) return toastError(problem)
+      if (problem) return refuseQuantity(problem)
       const res = await api(request, checkoutApi.addCheckoutProdutoCondicao, {
         json: { organizacao_id: organizacaoId, condicao_id: v.condicao_id, parceiro_id: v.parceiro_id, produto_id: v.produto_id, quantidade: v.quantidade },
       })
+      const quantityError = !res.ok ? res.data.errors?.quantidade?.[0] : undefined
+      if (quantityError) return refuseQuantity(quantityError)
       if (!res.ok) return toastError(apiErrorMessages(res.data).join(' '))
       if (intent === 'mover' && v.pre_item_id) {
         const removed = await api(request, marketApi.removePreCheckoutItem, { params: { companyId: organizacaoId, preItemId: v.pre_item_id } })

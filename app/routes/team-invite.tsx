@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/team-invite'
 import { AuthLayout } from '~/components/auth-layout.tsx'
-import { ErrorList } from '~/components/forms.tsx'
+import { ErrorList } from '~/components/error-list.tsx'
 import * as teamApi from '~/domain/team/contract.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { enterCompany } from '~/lib/company.server.ts'

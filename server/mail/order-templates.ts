@@ -1,5 +1,6 @@
 /** The mail of a new order, in Portuguese, to the seller's and the OL's order e-mails (addEmailPedido). */
-import { formatAdjustment, formatBrl, formatUnitPrice } from '../../app/domain/catalog/money.ts'
+import { formatAdjustment } from '../../app/domain/catalog/adjustment.ts'
+import { formatBrl, formatUnitPrice } from '../../app/domain/catalog/money.ts'
 import { orderMessages as m } from '../../app/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '../../app/domain/orders/order-status.ts'
 import { formatPercent } from '../../app/domain/conditions/percent.ts'

@@ -104,6 +104,25 @@ test('without JavaScript the search is a plain form and the list still works', a
   await context.close()
 })
 
+test('without JavaScript a quantity the server refuses stays in its field, with the reason beside it', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await openMarket(page)
+  // A card without a maximum, and a quantity past 1.000.000 that its min and pack allow: the browser posts it, the server refuses it.
+  const card = cards(page).filter({ has: page.locator('input[name="quantidade"]:not([max])') }).first()
+  const name = (await card.getByRole('heading').textContent())!
+  const field = card.getByLabel(`Quantidade de ${name}`)
+  const [min, step] = [Number(await field.getAttribute('min')), Number(await field.getAttribute('step'))]
+  const typed = String(min + step * Math.ceil((1_000_001 - min) / step))
+  await field.fill(typed)
+  await card.getByRole('button', { name: `Adicionar ao carrinho ${name}` }).click()
+  const after = cards(page).filter({ hasText: name }).first().getByLabel(`Quantidade de ${name}`)
+  await expect(after).toHaveValue(typed)
+  await expect(after).toHaveAttribute('aria-invalid', 'true')
+  await expect(after).toHaveAccessibleDescription('Informe uma quantidade inteira de 1 a 1.000.000.')
+  await context.close()
+})
+
 test('the search box suggests what the company may buy while typing, and a suggestion searches for it', async ({ page }) => {
   await openMarket(page)
   const box = search(page).getByLabel('Buscar produtos')

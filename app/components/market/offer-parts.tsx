@@ -1,8 +1,10 @@
 import { Form } from 'react-router'
+import { ErrorList } from '~/components/error-list.tsx'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { nearestQuantity } from '~/domain/checkout/quantity.ts'
 import type { Oferta } from '~/domain/market/contract.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
+import { useQuantityRefusal } from './quantity-refusal.ts'
 
 /** Who sells the offer: the seller, and the OL that serves it when there is one. */
 export function OfferSource({ offer }: { offer: Oferta }) {
@@ -34,12 +36,14 @@ const limitsOf = (offer: Oferta) => ({ qtdMin: offer.qtd_min, qtdMax: offer.qtd_
 
 /**
  * The quantity field of an offer: the browser checks min, max and the pack before posting, with or without JavaScript.
- * `of` completes its name for a screen reader (which product, which offer) where a list repeats the field.
+ * `of` completes its name for a screen reader (which product, which offer) where a list repeats the field. A quantity
+ * the server refused for this offer stays in it, with the reason.
  */
-export function QuantityField({ id, offer, value, label = 'Quantidade', of }: { id: string; offer: Oferta; value?: number; label?: string; of?: string }) {
+export function QuantityField({ id, productId, offer, label = 'Quantidade', of }: { id: string; productId: number; offer: Oferta; label?: string; of?: string }) {
   // The first multiple of the pack at or above the minimum: the browser's step counts from `min`.
   const first = nearestQuantity(1, limitsOf(offer)) ?? offer.qtd_min
-  const start = value ?? first
+  const refusal = useQuantityRefusal(productId, offer)
+  const errorId = `${id}-erro`
   return (
     <div className="field market-qty">
       <label htmlFor={id}>
@@ -55,8 +59,11 @@ export function QuantityField({ id, offer, value, label = 'Quantidade', of }: { 
         min={first}
         max={offer.qtd_max ?? undefined}
         step={offer.multiplo}
-        defaultValue={start}
+        defaultValue={refusal ? refusal.typed : first}
+        aria-invalid={refusal ? true : undefined}
+        aria-describedby={errorId}
       />
+      <ErrorList id={errorId} errors={refusal ? [refusal.message] : null} />
     </div>
   )
 }
@@ -80,7 +87,7 @@ export function AddToCartForm({ productId, productName, offer, idPrefix }: { pro
   return (
     <Form method="post" className="market-buy" preventScrollReset>
       <OfferFields productId={productId} offer={offer} />
-      <QuantityField id={`${idPrefix}-qtd`} offer={offer} of={`${productName}, ${offerSourceText(offer)}`} />
+      <QuantityField id={`${idPrefix}-qtd`} productId={productId} offer={offer} of={`${productName}, ${offerSourceText(offer)}`} />
       <button type="submit" name="intent" value="carrinho" className="button primary">
         {m.addToCart}
         <span className="sr-only">

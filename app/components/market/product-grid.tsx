@@ -50,7 +50,7 @@ function ProductCard({ product }: { product: MarketProduct }) {
       {offerLimits(offer) ? <p className="muted market-limits">{offerLimits(offer)}</p> : null}
       <Form method="post" className="market-buy" preventScrollReset>
         <OfferFields productId={product.id} offer={offer} />
-        <QuantityField id={`qtd-${product.id}`} offer={offer} of={product.nome} />
+        <QuantityField id={`qtd-${product.id}`} productId={product.id} offer={offer} of={product.nome} />
         <div className="row-actions">
           <button type="submit" name="intent" value="carrinho" className="button primary">
             {m.addToCart}

@@ -1,4 +1,4 @@
-import { adjustmentInWords } from '../catalog/money.ts'
+import { adjustmentInWords } from '../catalog/adjustment.ts'
 import { termDays } from '../shared/payment-term.ts'
 
 /** Portuguese texts of orders (pedidos): API answers, form errors, the screens and the order mail. */
