@@ -72,6 +72,8 @@ export async function scanXlsx(zip: Buffer): Promise<XlsxScan> {
       }
     }
   }
+  // Only the first sheet is read: an empty one before the data's sheet is said as such, not as an empty file.
+  if (rows === 0 && [...workbookXml.matchAll(/<(?:\w+:)?sheet\s/g)].length > 1) throw new SheetRefused(m.firstSheetEmpty)
   const date1904 = /<(?:\w+:)?workbookPr\s[^>]*\bdate1904="(?:1|true)"/.test(workbookXml)
   return { entries, sheet, date1904, rows }
 }

@@ -104,6 +104,16 @@ export async function xlsxOf(rows: SheetCell[][], prepare?: (sheet: ExcelJS.Work
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
+/** A workbook of several sheets, in this order, each with its rows (an empty list: an empty sheet). */
+export async function xlsxSheets(sheets: { name: string; rows: SheetCell[][] }[]) {
+  const workbook = new ExcelJS.Workbook()
+  for (const { name, rows } of sheets) {
+    const sheet = workbook.addWorksheet(name)
+    for (const row of rows) sheet.addRow(row)
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
 /** Reads an xlsx answer back: the first sheet, whole (small files only). */
 export async function readXlsx(bytes: Buffer) {
   const workbook = new ExcelJS.Workbook()

@@ -4,7 +4,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, REPORT_MAX_ENTRI
 import { importJobs, memberships } from '../../server/db/schema/index.ts'
 import { importsSettled } from '../../server/spreadsheets/jobs.ts'
 import { createOrganization, createTestApi, expectValidation, fileOf, formOf, newUser, tinyPng, type TestApi } from './harness.ts'
-import { cfbFile, rawRow, rawXlsx, wideXlsx, xlsxOf, zipOf, type SheetCell } from './spreadsheet-files.ts'
+import { cfbFile, rawRow, rawXlsx, wideXlsx, xlsxOf, xlsxSheets, zipOf, type SheetCell } from './spreadsheet-files.ts'
 import { gates, installItemKind, storedItems } from './spreadsheet-kind.ts'
 
 let t: TestApi
@@ -251,6 +251,12 @@ describe('bad files: a clear message, nothing stored, the server answers the nex
     await refusedNow(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>'), m.notASpreadsheet, 'itens.xlsx')
     await refusedNow(Buffer.from('\ufeff<?xml version="1.0"?>\n<produtos/>'), m.notASpreadsheet, 'itens.csv')
     await refusedNow(Buffer.from('[{"nome":"Sabão"}]'), m.notASpreadsheet, 'itens.xlsx')
+  })
+
+  test('an empty first sheet before the data is said as such: only the first sheet is read', async () => {
+    await refusedLater(await xlsxSheets([{ name: 'Capa', rows: [] }, { name: 'Itens', rows: [HEADER, ...items(3)] }]), m.firstSheetEmpty)
+    // One empty sheet alone is an empty file.
+    await refusedLater(await xlsxSheets([{ name: 'Itens', rows: [] }]), m.noHeader)
   })
 
   test('a broken xlsx (cut in the middle)', async () => {
