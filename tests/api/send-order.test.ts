@@ -135,9 +135,17 @@ test('a blocked customer, an inactive condition, a missing term, a line out of t
   const cartId = (await addToCart(t, w, w.b.id, 2)).body.checkout_id
   expectValidation(await send(w, cartId, newKey()), { checkout_id: ['Escolha a forma de pagamento antes de enviar.'] })
   await chooseTerm(w, cartId, w.boleto.id)
+  const problems = async () => (await t.get(`/api/checkout/showCheckout/${w.buyer.id}/${cartId}`, { token: w.buyerUser.token })).body.carrinho.problemas
   await t.db.update(customers).set({ bloqueado: true }).where(eq(customers.id, w.customer.id))
+  // The cart says it before the send does (it said nothing, and the buyer kept filling it).
+  expect(await problems()).toEqual(['O fornecedor bloqueou as compras da sua empresa: este pedido não pode ser enviado.'])
   expectValidation(await send(w, cartId, newKey()), { checkout_id: ['O fornecedor bloqueou as compras da sua empresa: este pedido não pode ser enviado.'] })
   await t.db.update(customers).set({ bloqueado: false }).where(eq(customers.id, w.customer.id))
+  await t.db.update(conditions).set({ visivel: false }).where(eq(conditions.id, w.condition.id))
+  expect(await problems()).toEqual(['Esta oferta não está disponível para a sua empresa.'])
+  expectValidation(await send(w, cartId, newKey()), { checkout_id: ['Esta oferta não está disponível para a sua empresa.'] })
+  await t.db.update(conditions).set({ visivel: true }).where(eq(conditions.id, w.condition.id))
+  expect(await problems()).toEqual([])
   await t.db.update(conditions).set({ ativo: false }).where(eq(conditions.id, w.condition.id))
   expectValidation(await send(w, cartId, newKey()), { checkout_id: ['A condição Tabela Verão não está ativa: este carrinho não pode ser enviado.'] })
   await t.db.update(conditions).set({ ativo: true }).where(eq(conditions.id, w.condition.id))

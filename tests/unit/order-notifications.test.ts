@@ -44,6 +44,17 @@ describe('order notifications', () => {
     expect(run(s, { type: 'init', totals: { a: 5, f: 3, n: 1 } }).novos).toEqual({ a: 0, f: 0, n: 0 })
   })
 
+  test("someone else's order leaving A leaves A's counters: a later new order still shows after a reload", () => {
+    // The review's case: viewed {a: 2, f: 2, n: 1}; the OL invoices one of the two A orders; the list is seen; a new
+    // order arrives; the page reloads with the totals A 2 (one left, one new), F 3, N 1.
+    const s = run(emptyNotifications(), { type: 'init', totals: { a: 2, f: 2, n: 1 } }, event('F'), { type: 'view' }, event('A'))
+    expect(s).toMatchObject({ novos: { a: 1, f: 0, n: 0 }, visualizados: { a: 1, f: 3, n: 1 } })
+    expect(run(s, { type: 'init', totals: { a: 2, f: 3, n: 1 } }).novos).toEqual({ a: 1, f: 0, n: 0 })
+    // An order that was still unread as A when it moved: it leaves the unread A instead.
+    const unread = run(emptyNotifications(), { type: 'init', totals: { a: 0, f: 0, n: 0 } }, event('A'), event('N'))
+    expect(unread).toMatchObject({ novos: { a: 0, f: 0, n: 1 }, visualizados: { a: 0, f: 0, n: 0 } })
+  })
+
   test('a summary sets unread to total − viewed, never below zero', () => {
     const s = run(started(), { type: 'event', event: { tipo: 'A', qt_ped: 9 }, currentUserId: ME }, { type: 'event', event: { tipo: 'N', qt_ped: 0 }, currentUserId: ME })
     expect(s.novos).toEqual({ a: 4, f: 0, n: 0 })
@@ -51,13 +62,14 @@ describe('order notifications', () => {
   })
 
   test('viewing moves unread into viewed (all keys, or the ones given); a kept state initialised again shows what came meanwhile', () => {
+    // A new order (A: 6), and one of the A orders invoiced (A: 5, F: 3).
     const s = run(started(), event('A'), event('F'), { type: 'view', keys: ['a'] })
-    expect(s).toMatchObject({ novos: { a: 0, f: 1, n: 0 }, visualizados: { a: 6, f: 2, n: 1 } })
+    expect(s).toMatchObject({ novos: { a: 0, f: 1, n: 0 }, visualizados: { a: 5, f: 2, n: 1 } })
     const all = run(s, { type: 'view' })
-    expect(all).toMatchObject({ novos: { a: 0, f: 0, n: 0 }, visualizados: { a: 6, f: 3, n: 1 } })
+    expect(all).toMatchObject({ novos: { a: 0, f: 0, n: 0 }, visualizados: { a: 5, f: 3, n: 1 } })
     // Reloaded later in the session: two more orders arrived while no page listened.
     const kept = parseNotifications(JSON.stringify(all))!
-    const reloaded = run(emptyNotifications(), { type: 'restore', kept }, { type: 'init', totals: { a: 8, f: 3, n: 1 } })
+    const reloaded = run(emptyNotifications(), { type: 'restore', kept }, { type: 'init', totals: { a: 7, f: 3, n: 1 } })
     expect(reloaded.novos).toEqual({ a: 2, f: 0, n: 0 })
     // A late restore never replaces counters already running.
     expect(run(reloaded, { type: 'restore', kept: emptyNotifications() })).toBe(reloaded)

@@ -63,6 +63,19 @@ function seenOwn(viewed: Counts, k: NotificationKey): Counts {
   return { ...viewed, a: Math.max(0, viewed.a - 1), [k]: viewed[k] + 1 }
 }
 
+/**
+ * Someone else's order under `k`: unread there; moved out of A, it leaves A's counters too, the viewed ones first.
+ * Left in them, a later initialisation (total − viewed) hid as many new orders as had left A.
+ */
+function arrived(state: OrderNotifications, k: NotificationKey): OrderNotifications {
+  const novos = { ...state.novos, [k]: state.novos[k] + 1 }
+  if (k === 'a') return { ...state, novos }
+  const visualizados = { ...state.visualizados }
+  if (visualizados.a > 0) visualizados.a--
+  else novos.a = Math.max(0, novos.a - 1)
+  return { ...state, novos, visualizados }
+}
+
 export function orderNotificationsReducer(state: OrderNotifications, action: NotificationAction): OrderNotifications {
   switch (action.type) {
     case 'restore':
@@ -84,7 +97,7 @@ export function orderNotificationsReducer(state: OrderNotifications, action: Not
       if ('pedido' in event) {
         const k = keyOf(event.pedido.status)
         if (event.pedido.user_id === action.currentUserId) return { ...state, visualizados: seenOwn(state.visualizados, k) }
-        return { ...state, novos: { ...state.novos, [k]: state.novos[k] + 1 } }
+        return arrived(state, k)
       }
       const k = keyOf(event.tipo)
       return {

@@ -7,8 +7,9 @@ import { parseFormula } from '../../../app/domain/pricing/formula.ts'
 import { tokenbaseOption } from '../../../app/domain/pricing/tokenbase.ts'
 import type { ConditionRule, RuleType } from '../../../app/domain/pricing/rules.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { checkoutItems, checkouts, conditionPartners, conditionPaymentTerms, conditionProducts, conditionRules, conditions, organizations, products } from '../../db/schema/index.ts'
+import { checkoutItems, checkouts, conditionPartners, conditionPaymentTerms, conditionProducts, conditionRules, conditions, customers, organizations, products } from '../../db/schema/index.ts'
 import { abort } from '../http.ts'
+import { findOffer } from '../market/offers.ts'
 import { findMembership, requireMembership } from '../organizations/membership.ts'
 
 export type CheckoutRow = typeof checkouts.$inferSelect
@@ -87,6 +88,15 @@ export async function loadCart(db: Db | Tx, cart: CheckoutRow) {
   const terms = await termsOf(db, cart.conditionId)
   const { condition } = head
   const today = await openToday(db, condition.id)
+  // Whether the buyer may still buy from this cart: the seller's block, then the offer itself (the buyer still
+  // listed, the condition visible, the OL not refusing the buyer), read as the market and the send read them.
+  const [block] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.sellerId, condition.organizationId), eq(customers.customerOrgId, cart.organizationId), eq(customers.bloqueado, true)))
+    .limit(1)
+  const offer = today ? await findOffer(db, cart.organizationId, cart.conditionId, cart.conditionPartnerId) : null
+  const closed = !today ? m.conditionInactive(condition.nome) : block ? m.buyerBlocked : offer ? null : m.offerClosed
   const term = terms.find((t) => t.id === cart.paymentTermId) ?? null
   const formula = term?.formula ? parseFormula(term.formula) : null
   const rules: ConditionRule[] = ruleRows.map((r) => ({ ...r, tipo: r.tipo as RuleType }))
@@ -115,7 +125,7 @@ export async function loadCart(db: Db | Tx, cart: CheckoutRow) {
     term: term ? { id: term.id, nome: term.nome, minimoCentavos: term.minimoCentavos, formula: formula?.ok ? formula.formula : null } : null,
     token: head.token || null,
   })
-  return { cart, condition, active: today, sellerNome: head.sellerNome, token: head.token || null, partner: partner ?? null, items, rules: ruleRows, terms, term, priced }
+  return { cart, condition, active: today, offer, closed, sellerNome: head.sellerNome, token: head.token || null, partner: partner ?? null, items, rules: ruleRows, terms, term, priced }
 }
 
 export type LoadedCart = Awaited<ReturnType<typeof loadCart>>
@@ -184,7 +194,7 @@ export function cartAnswer(loaded: LoadedCart) {
     total_centavos: priced.totalCentavos,
     minimos: { valor_centavos: condition.minimoValorCentavos, quantidade: condition.minimoQuantidade, pagamento_centavos: term?.minimoCentavos ?? 0 },
     precos_alterados: priced.pricesChanged,
-    problemas: loaded.active ? priced.problems : [m.conditionInactive(condition.nome), ...priced.problems],
+    problemas: loaded.closed ? [loaded.closed, ...priced.problems] : priced.problems,
   }
 }
 

@@ -4,9 +4,8 @@ import { HTTPException } from 'hono/http-exception'
 import * as api from '../../../app/domain/checkout/contract.ts'
 import { checkoutMessages as m } from '../../../app/domain/checkout/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { checkouts, customers, orderItems, orders } from '../../db/schema/index.ts'
+import { checkouts, orderItems, orders } from '../../db/schema/index.ts'
 import { fail, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
-import { findOffer } from '../market/offers.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { announceOrder } from '../orders/announce.ts'
 import { recordNewOrder } from '../orders/lifecycle.ts'
@@ -74,16 +73,9 @@ export function registerSendOrder(app: Api, deps: Deps) {
           fail('checkout_id', m.cartNotFound)
         }
         const loaded = await loadCart(tx, cart)
-        const { condition, priced } = loaded
-        if (!loaded.active) fail('checkout_id', m.conditionInactive(condition.nome))
-        const [blocked] = await tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(and(eq(customers.sellerId, condition.organizationId), eq(customers.customerOrgId, buyerId), eq(customers.bloqueado, true)))
-          .limit(1)
-        if (blocked) fail('checkout_id', m.buyerBlocked)
-        const offer = await findOffer(tx, buyerId, cart.conditionId, cart.conditionPartnerId)
-        if (!offer) fail('checkout_id', m.offerClosed)
+        const { condition, priced, offer } = loaded
+        // The condition closed, the seller's block, the offer closed: what the cart already shows, said first.
+        if (loaded.closed || !offer) fail('checkout_id', loaded.closed ?? m.offerClosed)
         if (priced.problems.length > 0) throw new ValidationError({ checkout_id: priced.problems })
         // A line's price is compared with the one seen when it was added, unless confirmed; the total, when the
         // buyer sends the one shown, always: rules, the term's formula and a change under half a centavo in a unit
