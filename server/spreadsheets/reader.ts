@@ -17,6 +17,8 @@ export type SheetSource = {
   rows: number
   /** Every row in order, streamed: never the whole sheet in memory. */
   read: () => AsyncIterable<ReadRow>
+  /** An xlsx with sheets after the first, which is the only one read. */
+  moreSheets: boolean
 }
 
 /**
@@ -25,9 +27,9 @@ export type SheetSource = {
  * sheet inflates (xlsx-reader.ts, first sheet only); a CSV is parsed by fast-csv as it is decoded.
  */
 export async function openSheet(bytes: Buffer, format: SheetFormat): Promise<SheetSource> {
-  if (format.type === 'csv') return { rows: countLines(bytes), read: () => readCsv(bytes, format) }
+  if (format.type === 'csv') return { rows: countLines(bytes), read: () => readCsv(bytes, format), moreSheets: false }
   const scan = await scanXlsx(bytes)
-  return { rows: scan.rows, read: () => readXlsx(bytes, scan) }
+  return { rows: scan.rows, read: () => readXlsx(bytes, scan), moreSheets: scan.sheets > 1 }
 }
 
 /** The xlsx's rows; a file that cannot be parsed is refused as unreadable, its cause logged. */

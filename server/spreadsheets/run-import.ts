@@ -177,7 +177,8 @@ async function readAll<Row>(deps: ImportDeps, job: Job, kind: ImportKind<Row>, s
     if (cells.every((c) => c === null)) continue
     if (!columns) {
       const match = matchHeaders(kind.spec.columns, cells.map((c) => (c === null || isError(c) ? '' : cellText(c))))
-      if (!match.ok) throw new SheetRefused(match.message)
+      // A workbook whose first sheet is something else (instructions, a cover): the titles found are that sheet's.
+      if (!match.ok) throw new SheetRefused(source.moreSheets ? `${match.message} ${m.onlyFirstSheet}` : match.message)
       columns = match.columns
       continue
     }

@@ -9,6 +9,8 @@ export type XlsxScan = {
   date1904: boolean
   /** Rows of the sheet's XML, the header's among them. */
   rows: number
+  /** Sheets in the workbook; only the first is read. */
+  sheets: number
 }
 
 /** A refusal of the whole file, with the message the person reads. */
@@ -73,7 +75,8 @@ export async function scanXlsx(zip: Buffer): Promise<XlsxScan> {
     }
   }
   // Only the first sheet is read: an empty one before the data's sheet is said as such, not as an empty file.
-  if (rows === 0 && [...workbookXml.matchAll(/<(?:\w+:)?sheet\s/g)].length > 1) throw new SheetRefused(m.firstSheetEmpty)
+  const sheets = [...workbookXml.matchAll(/<(?:\w+:)?sheet\s/g)].length
+  if (rows === 0 && sheets > 1) throw new SheetRefused(m.firstSheetEmpty)
   const date1904 = /<(?:\w+:)?workbookPr\s[^>]*\bdate1904="(?:1|true)"/.test(workbookXml)
-  return { entries, sheet, date1904, rows }
+  return { entries, sheet, date1904, rows, sheets }
 }

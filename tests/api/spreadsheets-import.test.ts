@@ -332,6 +332,9 @@ describe('bad files: a clear message, nothing stored, the server answers the nex
 
   test('headers: a required column missing, an unknown one, a repeated one, named in one message', async () => {
     await refusedLater(await xlsxOf([['Código', 'Cor', 'Preço', 'preço'], ['A', 'azul', 1, 2]]), `${m.missingColumns(['Nome'])} ${m.unknownColumns(['Cor'])} ${m.duplicatedColumns(['Preço'])}`)
+    // An instructions sheet first: its 'titles' are refused, and the message says that only the first sheet is read.
+    const instructionsFirst = await xlsxSheets([{ name: 'Leia-me', rows: [['Preencha a aba Itens']] }, { name: 'Itens', rows: [HEADER, ...items(2)] }])
+    await refusedLater(instructionsFirst, `${m.missingColumns(['Código', 'Nome', 'Preço'])} ${m.unknownColumns(['Preencha a aba Itens'])} ${m.onlyFirstSheet}`)
   })
 
   test('an Excel error value in a cell is reported on its row', async () => {

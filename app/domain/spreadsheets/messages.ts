@@ -27,6 +27,7 @@ export const spreadsheetMessages = {
   unreadable: 'Não foi possível ler a planilha: o arquivo está corrompido ou incompleto. Salve-a de novo como .xlsx e envie outra vez.',
   noSheet: 'O arquivo não tem nenhuma aba com dados.',
   noHeader: 'A planilha está vazia: a primeira linha deve ter os nomes das colunas, como no modelo.',
+  onlyFirstSheet: 'Só a primeira aba da planilha é lida: ponha os dados nela.',
   firstSheetEmpty: 'A primeira aba da planilha está vazia: só ela é lida. Ponha os dados na primeira aba, com os nomes das colunas na primeira linha.',
   noRows: 'A planilha não tem linhas de dados abaixo da linha de títulos.',
   tooManyRows: `A planilha passa do limite de ${thousands(IMPORT_MAX_ROWS)} linhas: divida-a em arquivos menores.`,
