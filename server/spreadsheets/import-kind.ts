@@ -42,6 +42,22 @@ export type ImportKind<Row> = {
   keepFileWhenRefused?: (problems: RowProblem[], total: number) => boolean
 }
 
+/**
+ * The first line of each key an import has read, for a kind's `check` to say a repeated key with the line it
+ * repeats, kept per import by its transaction (the same `tx` for every batch of a file). The function answers the
+ * line that held the key before, or undefined the first time, which records it.
+ */
+export function keyLines() {
+  const byImport = new WeakMap<Tx, Map<string, number>>()
+  return (tx: Tx, key: string, linha: number): number | undefined => {
+    let lines = byImport.get(tx)
+    if (!lines) byImport.set(tx, (lines = new Map()))
+    const first = lines.get(key)
+    if (first === undefined) lines.set(key, linha)
+    return first
+  }
+}
+
 /** The object a scoped job imports into (its `tipo` is `name:scope`, jobs.ts), or null. */
 export function jobScope(tipo: string): number | null {
   const scope = tipo.split(':')[1]

@@ -88,14 +88,18 @@ export async function loadCart(db: Db | Tx, cart: CheckoutRow) {
   const terms = await termsOf(db, cart.conditionId)
   const { condition } = head
   const today = await openToday(db, condition.id)
-  // Whether the buyer may still buy from this cart: the seller's block, then the offer itself (the buyer still
-  // listed, the condition visible, the OL not refusing the buyer), read as the market and the send read them.
-  const [block] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.sellerId, condition.organizationId), eq(customers.customerOrgId, cart.organizationId), eq(customers.bloqueado, true)))
-    .limit(1)
+  // Whether the buyer may still buy from this cart: the offer itself (the buyer still listed, the condition visible,
+  // the OL not refusing the buyer, the seller not blocking it), read as the market and the send read it. The block
+  // closes every offer, so it is read only when the offer is gone, to say that it is the reason.
   const offer = today ? await findOffer(db, cart.organizationId, cart.conditionId, cart.conditionPartnerId) : null
+  const [block] =
+    today && !offer
+      ? await db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.sellerId, condition.organizationId), eq(customers.customerOrgId, cart.organizationId), eq(customers.bloqueado, true)))
+          .limit(1)
+      : []
   const closed = !today ? m.conditionInactive(condition.nome) : block ? m.buyerBlocked : offer ? null : m.offerClosed
   const term = terms.find((t) => t.id === cart.paymentTermId) ?? null
   const formula = term?.formula ? parseFormula(term.formula) : null

@@ -5,7 +5,7 @@ import { customerSheetMessages as sm } from '../../../app/domain/customers/messa
 import type { Tx } from '../../db/client.ts'
 import { linkCustomer } from '../../db/customer-link.ts'
 import { customers, memberships, organizations, users } from '../../db/schema/index.ts'
-import type { ImportKind, ParsedRow, RowProblem } from '../../spreadsheets/import-kind.ts'
+import { keyLines, type ImportKind, type ParsedRow, type RowProblem } from '../../spreadsheets/import-kind.ts'
 
 const header = (key: keyof CustomerRow) => customerSheet.columns.find((c) => c.key === key)!.header
 
@@ -22,11 +22,8 @@ async function membersByEmail(tx: Tx, organizationId: number, emails: string[]) 
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))]
 
-/**
- * The CNPJs already read in this import, with their line: the engine checks an import's batches in
- * file order inside one transaction, so the transaction is the key (and the map goes with it).
- */
-const seenByImport = new WeakMap<Tx, Map<string, number>>()
+/** The line where this import first read each CNPJ. */
+const firstLine = keyLines()
 
 /**
  * The customers import (spec §7 importClientes): each row is a customer of the importing seller by
@@ -39,14 +36,11 @@ export const customerImport: ImportKind<CustomerRow> = {
 
   async check(tx, organizationId, batch) {
     const problems: RowProblem[] = []
-    let seen = seenByImport.get(tx)
-    if (!seen) seenByImport.set(tx, (seen = new Map()))
     const [seller] = await tx.select({ cnpj: organizations.cnpj }).from(organizations).where(eq(organizations.id, organizationId))
     const members = await membersByEmail(tx, organizationId, distinct(batch.map((b) => b.row.vendedor_email)))
     for (const { linha, row } of batch) {
-      const first = seen.get(row.cnpj)
+      const first = firstLine(tx, row.cnpj, linha)
       if (first !== undefined) problems.push({ linha, coluna: header('cnpj'), valor: row.cnpj, motivo: sm.duplicateCnpj(first) })
-      else seen.set(row.cnpj, linha)
       if (row.cnpj === seller?.cnpj) problems.push({ linha, coluna: header('cnpj'), valor: row.cnpj, motivo: sm.ownCnpj })
       if (row.vendedor_email && !members.has(row.vendedor_email)) {
         problems.push({ linha, coluna: header('vendedor_email'), valor: row.vendedor_email, motivo: sm.unknownSeller })

@@ -4,7 +4,7 @@ import { buyerSheet } from '../../../../app/domain/conditions/buyer-sheet.ts'
 import { buyersMessages as m } from '../../../../app/domain/conditions/buyers-messages.ts'
 import type { Tx } from '../../../db/client.ts'
 import { conditionBuyers, conditionPartners, conditions, organizations } from '../../../db/schema/index.ts'
-import type { ImportKind, ParsedRow, RowProblem } from '../../../spreadsheets/import-kind.ts'
+import { keyLines, type ImportKind, type ParsedRow, type RowProblem } from '../../../spreadsheets/import-kind.ts'
 import { customersByCnpj, flagsByCnpj, resolveBuyer } from './resolve.ts'
 
 const header = (key: keyof BuyerRow) => buyerSheet.columns.find((c) => c.key === key)!.header
@@ -52,8 +52,8 @@ async function resolveRows(tx: Tx, organizationId: number, conditionId: number |
   return { problems, resolved }
 }
 
-/** The lists' buyers already read in this import, with their line (the engine checks every batch in one transaction). */
-const seenByImport = new WeakMap<Tx, Map<string, number>>()
+/** The line where this import first listed each buyer, per list. */
+const firstLine = keyLines()
 
 /**
  * The buyers import (spec §7 importCompradores), scoped to one condition of the importing seller
@@ -67,13 +67,9 @@ export const buyerImport: ImportKind<BuyerRow> = {
   async check(tx, organizationId, batch, scope) {
     const { problems } = await resolveRows(tx, organizationId, scope ?? null, batch)
     // The same buyer twice in one list (a masked CNPJ and the same as a number): said, as the other imports say it.
-    let seen = seenByImport.get(tx)
-    if (!seen) seenByImport.set(tx, (seen = new Map()))
     for (const { linha, row } of batch) {
-      const key = `${row.cnpj}|${row.ol_cnpj ?? ''}`
-      const first = seen.get(key)
+      const first = firstLine(tx, `${row.cnpj}|${row.ol_cnpj ?? ''}`, linha)
       if (first !== undefined) problems.push({ linha, coluna: header('cnpj'), valor: row.cnpj, motivo: m.sheetDuplicate(first) })
-      else seen.set(key, linha)
     }
     return problems
   },
