@@ -16,6 +16,7 @@ import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
+import { focusInView } from '~/components/ui/focus-in-view.ts'
 
 /**
  * The buyer's carts (decision 027): one per condition and OL, priced by the API; quantities, the payment
@@ -174,8 +175,7 @@ function useFocusWhenShown<T extends HTMLElement>(shown: unknown) {
   const ref = useRef<T>(null)
   useEffect(() => {
     if (!shown) return
-    ref.current?.focus({ preventScroll: true })
-    ref.current?.scrollIntoView({ block: 'center' })
+    focusInView(ref.current, 'center')
   }, [shown])
   return ref
 }

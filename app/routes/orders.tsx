@@ -19,6 +19,7 @@ import { pagePath } from '~/lib/company-screens.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { focusInView } from '~/components/ui/focus-in-view.ts'
 
 export const meta: Route.MetaFunction = ({ params }) => [
   {
@@ -169,7 +170,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
   useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
 
   // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed. Its
-  // top is brought under the sticky header (focus alone scrolls a tall section to wherever it fits). Closed, the
+  // top is brought under the sticky header. Closed, the
   // focus goes back to its 'Ver' in the list. A refused change stays where it was sent from: its message (else its
   // first wrong quantity) takes the focus, instead of the order's top, hundreds of pixels above it on a phone.
   const detailRef = useRef<HTMLElement>(null)
@@ -179,11 +180,9 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
   useEffect(() => {
     const refused = errors && detailRef.current?.querySelector<HTMLElement>('.order-actions .notice-error, .order-q [aria-invalid="true"]')
     if (pedidoId && refused) {
-      refused.focus({ preventScroll: true })
-      refused.scrollIntoView({ block: 'center' })
+      focusInView(refused, 'center')
     } else if (pedidoId) {
-      detailRef.current?.focus({ preventScroll: true })
-      detailRef.current?.scrollIntoView({ block: 'start' })
+      focusInView(detailRef.current, 'start')
     } else if (lastOpened.current) {
       document.querySelector<HTMLElement>(`[data-open-order="${lastOpened.current}"]`)?.focus()
     }

@@ -9,6 +9,7 @@ import { chatMessages as m } from '~/domain/chat/messages.ts'
 import { ORG_TYPE_LABELS, type OrgTypeCode } from '~/domain/organization/org-types.ts'
 import { attachmentHref, durationLabel, fileSize, focusMessage } from './message-item.tsx'
 import { afterNavigation } from '~/components/shell/use-focus-after-navigation.ts'
+import { focusInView } from '~/components/ui/focus-in-view.ts'
 
 export type ChannelProfile = {
   empresas: { id: number; nome: string; avatar: string | null; tipo: string; cidade: string | null; uf: string | null }[]
@@ -45,8 +46,7 @@ export function ChatPanel({ data, view }: { data: PanelData; view: ChatView }) {
   const titleRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!afterNavigation()) return
-    titleRef.current?.focus({ preventScroll: true })
-    titleRef.current?.scrollIntoView({ block: 'start' })
+    focusInView(titleRef.current, 'start')
   }, [data.kind])
   return (
     <aside className="chat-panel card" aria-labelledby="chat-panel-title">

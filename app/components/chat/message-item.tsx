@@ -5,6 +5,7 @@ import { timeLabel } from '~/lib/chat/dates.ts'
 import { decodeBody, type ChatBody } from '~/domain/chat/message-body.ts'
 import { isPending, type ListedMessage } from '~/domain/chat/state.ts'
 import { chatMessages as m } from '~/domain/chat/messages.ts'
+import { focusInView } from '~/components/ui/focus-in-view.ts'
 
 /** Where the web app serves an attachment (app/routes/chat.arquivo.ts): for participants only. */
 export const attachmentHref = (messageId: number) => `/Chat/arquivo/${messageId}`
@@ -97,8 +98,7 @@ export function focusMessage(event: MouseEvent<HTMLAnchorElement>, id: number) {
   const target = document.getElementById(`m-${id}`)
   if (!target) return
   event.preventDefault()
-  target.focus({ preventScroll: true })
-  target.scrollIntoView({ block: 'center' })
+  focusInView(target, 'center')
 }
 
 export function MessageItem({ message, userId, hydrated, here, replyHref, onReply, onHighlight, onRetry }: Props) {
