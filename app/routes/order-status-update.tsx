@@ -11,7 +11,7 @@ import { api } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { pagePath } from '~/lib/company-screens.ts'
 import { changeOrderStatus } from '~/lib/orders.server.ts'
-import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth } from '~/lib/session.server.ts'
+import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, type AppSession } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Atualizar pedido ${params.orderId} | Pedidos B2B` }]
 
@@ -24,19 +24,22 @@ function parseParams(params: { orderId: string; orderStatus: string }) {
   return { orderId, status }
 }
 
-type Found = { orgId: number; order: OrderDetail }
+type Found = { orgId: number; orgName: string; order: OrderDetail }
 
 /**
  * The organization of the user that moves this order (its seller or its OL): the entered one first,
  * then the user's other organizations that may be entered now (active, no feedback pending).
  */
-async function moverOrganization(request: Request, currentOrgId: number | undefined, orderId: number): Promise<Found | 'refused' | null> {
+async function moverOrganization(request: Request, currentOrgId: number | undefined, orderId: number): Promise<{ found: Found | 'refused' | null; currentName: string | null }> {
   const mine = await api(request, orgApi.orgProfile, {
     params: { regPerPage: ORGS_READ, search: 'null', filter: 'null' },
     query: { page: 1 },
   })
-  const enterable = mine.ok ? mine.data.organizacoes.data.filter((o) => o.organizacao.active && !o.organizacao.feedback).map((o) => o.organizacao_id) : []
+  const memberships = mine.ok ? mine.data.organizacoes.data : []
+  const nameOf = (orgId: number | undefined) => memberships.find((o) => o.organizacao_id === orgId)?.organizacao.nome ?? null
+  const enterable = memberships.filter((o) => o.organizacao.active && !o.organizacao.feedback).map((o) => o.organizacao_id)
   const candidates = [...new Set([...(currentOrgId && enterable.includes(currentOrgId) ? [currentOrgId] : []), ...enterable])]
+  const currentName = nameOf(currentOrgId)
   // A member of the order's seller or OL whose role may not read the orders is refused there (403): told so, not
   // sent to look for another account.
   let refused = false
@@ -44,16 +47,28 @@ async function moverOrganization(request: Request, currentOrgId: number | undefi
     const res = await api(request, ordersApi.showPedido, {
       params: { orgId, orderId },
     })
-    if (res.ok && res.data.pedido.papel !== 'C') return { orgId, order: res.data.pedido }
+    if (res.ok && res.data.pedido.papel !== 'C') return { found: { orgId, orgName: nameOf(orgId) ?? '', order: res.data.pedido }, currentName }
     if (res.status === 403) refused = true
   }
-  return refused ? 'refused' : null
+  return { found: refused ? 'refused' : null, currentName }
+}
+
+/** Enters the order's organization and opens this page again, now acting for it. */
+async function enterOrderOrganization(request: Request, session: AppSession, orgId: number) {
+  session.set('companyId', orgId)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await commitSession(session))
+  const user = session.get('user')
+  if (user) headers.append('Set-Cookie', await lastCompanyCookie().serialize({ userId: user.user_id, orgId }))
+  return redirect(pagePath(request), { headers })
 }
 
 /**
  * Where the order e-mail's deep link lands after login (spec §2): the order and a confirmation form.
- * Nothing changes on a GET; the form posts the change (works without JavaScript). The user enters the
- * order's seller or OL organization on the way, so the menu and the change act for it.
+ * The order's status changes only by the form's post (works without JavaScript). The change acts for the
+ * order's seller or OL, so that organization is entered first: on the way when none is entered (right after
+ * Login), by a post of its own when another one is. The entered company is the session's, shared by every tab:
+ * a GET that switched it would leave the user's other tabs acting, unseen, for the order's organization.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { session } = await requireAuth(request)
@@ -61,25 +76,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!orderId) return { state: 'bad-order' as const, order: null, status: null }
   if (!status) return { state: 'unknown' as const, order: null, status: null }
   const current = session.get('companyId')
-  const found = await moverOrganization(request, current, orderId)
+  const { found, currentName } = await moverOrganization(request, current, orderId)
   if (!found) return { state: 'not-yours' as const, order: null, status }
   if (found === 'refused') return { state: 'forbidden' as const, order: null, status }
   if (found.orgId !== current) {
-    session.set('companyId', found.orgId)
-    const headers = new Headers()
-    headers.append('Set-Cookie', await commitSession(session))
-    const user = session.get('user')
-    if (user)
-      headers.append(
-        'Set-Cookie',
-        await lastCompanyCookie().serialize({
-          userId: user.user_id,
-          orgId: found.orgId,
-        }),
-      )
-    throw redirect(pagePath(request), {
-      headers,
-    })
+    if (current === undefined || currentName === null) throw await enterOrderOrganization(request, session, found.orgId)
+    return { state: 'enter' as const, order: found.order, status, orgId: found.orgId, orgName: found.orgName, currentName }
   }
   if (found.order.status !== 'A') return { state: 'done' as const, order: found.order, status }
   if (!found.order.pode_mudar_status) return { state: 'forbidden' as const, order: found.order, status }
@@ -87,8 +89,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData()
+  if (formData.get('intent') === 'enter') {
+    // Entered only when it is still the organization that moves this order.
+    const { session } = await requireAuth(request)
+    const { orderId } = parseParams(params)
+    const { found } = orderId ? await moverOrganization(request, undefined, orderId) : { found: null }
+    if (found && found !== 'refused' && String(found.orgId) === formData.get('organizacao_id')) return enterOrderOrganization(request, session, found.orgId)
+    return redirect(pagePath(request))
+  }
   const { company } = await requireCompany(request)
-  const changed = await changeOrderStatus(request, company.organizacao_id, await request.formData())
+  const changed = await changeOrderStatus(request, company.organizacao_id, formData)
   if (!changed.ok) return data({ errors: changed.errors, typed: changed.typed }, { status: 400 })
   return redirectWithToast(request, `/orders?pedido=${encodeURIComponent(params.orderId)}`, { kind: 'success', text: changed.message })
 }
@@ -106,6 +117,18 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
       {state === 'not-yours' ? <p className="notice notice-error">{m.deepNotYours}</p> : null}
       {state === 'done' && order ? <p className="notice notice-info">{m.deepAlready(ORDER_STATUS_LABELS[order.status])}</p> : null}
       {state === 'forbidden' ? <p className="notice notice-error">{m.deepForbidden}</p> : null}
+      {loaderData.state === 'enter' && order ? (
+        <div className="card stack">
+          <p className="notice notice-info">{m.deepOtherCompany(loaderData.orgName, loaderData.currentName)}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="enter" />
+            <input type="hidden" name="organizacao_id" value={loaderData.orgId} />
+            <button type="submit" className="button primary">
+              {m.deepEnter(loaderData.orgName)}
+            </button>
+          </Form>
+        </div>
+      ) : null}
       {state === 'confirm' && order && status ? (
         <div className="card stack" aria-labelledby="osu-confirm">
           <p id="osu-confirm">

@@ -211,6 +211,24 @@ test("a member whose role may not read the orders sees why on Pedidos, inside th
   await expect(page).toHaveURL(/\/Chat$/)
 })
 
+test("the e-mail's deep link, opened in another of the user's companies, asks to enter the order's: a GET switches no company", async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  await login(page, SELLER.email, SELLER.password)
+  await page.goto('/personal-environment')
+  await page.getByRole('button', { name: 'Entrar em Rede Farma Mais' }).click()
+  await page.waitForURL((url) => url.pathname !== '/personal-environment')
+  await page.goto(`/update-order-status/${order.id}/F`)
+  const notice = orderMessages.deepOtherCompany(SELLER.org, 'Rede Farma Mais')
+  await expect(page.getByText(notice)).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Confirmar/ })).toHaveCount(0)
+  // Had the GET entered the seller, the page would now offer the change.
+  await page.reload()
+  await expect(page.getByText(notice)).toBeVisible()
+  await page.getByRole('button', { name: orderMessages.deepEnter(SELLER.org) }).click()
+  await expect(page.getByText(orderMessages.deepConfirm('Faturado'))).toBeVisible()
+  await expect(page.getByText(notice)).toHaveCount(0)
+})
+
 test("the e-mail's deep link tells a member of the seller whose role may not change orders so, not to find another account", async ({ page, request }) => {
   const order = await sendDemoOrder(request, 1)
   await login(page, CARLA.email, CARLA.password)

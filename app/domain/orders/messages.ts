@@ -145,4 +145,6 @@ export const orderMessages = {
   deepSeeOrders: 'Ver pedidos',
   deepBack: 'Voltar às minhas organizações',
   deepForbidden: 'Você não tem permissão para mudar a situação de pedidos nesta empresa.',
+  deepOtherCompany: (orderOrg: string, current: string) => `Este pedido é de ${orderOrg}, e você está em ${current}. Entre em ${orderOrg} para mudar a situação dele.`,
+  deepEnter: (org: string) => `Entrar em ${org}`,
 }
