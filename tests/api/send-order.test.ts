@@ -102,6 +102,22 @@ test('the same key sent twice, one after the other or at once, makes one order',
   expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201])
   expect(new Set(answers.map((a) => a.body.pedido.id)).size).toBe(1)
   expect(await ordersOf(w.buyer.id)).toHaveLength(2)
+  // A retry names the cart it sends: a cart that never was is not the one the key sent.
+  expect((await send(w, cart2 + 1000, key2)).status).toBe(422)
+
+  // Two carts sent at once with one key: one order; the other cart is refused and kept (on PostgreSQL its insert
+  // meets the first's key inside its transaction, and that path answered the other cart's order with a 200).
+  const c3 = (await addToCart(t, w, w.b.id, 1)).body.checkout_id
+  const c4 = (await addToCart(t, w, w.b.id, 1, { parceiro_id: w.partner.id })).body.checkout_id
+  await chooseTerm(w, c3, w.boleto.id)
+  await chooseTerm(w, c4, w.boleto.id)
+  const key3 = newKey()
+  const race = await Promise.all([send(w, c3, key3), send(w, c4, key3)])
+  expect(race.map((a) => a.status).sort()).toEqual([201, 422])
+  const refusedCart = race[0].status === 422 ? c3 : c4
+  expect(await t.db.select().from(checkouts).where(eq(checkouts.id, refusedCart))).toHaveLength(1)
+  await t.db.delete(checkouts).where(eq(checkouts.id, refusedCart))
+  expect(await ordersOf(w.buyer.id)).toHaveLength(3)
 
   // Two carts sent at once with two keys: two orders, each once.
   const c1 = (await addToCart(t, w, w.b.id, 1)).body.checkout_id
@@ -112,7 +128,7 @@ test('the same key sent twice, one after the other or at once, makes one order',
   const both = await Promise.all([send(w, c1, k1), send(w, c2, k2), send(w, c1, k1), send(w, c2, k2)])
   expect(both.filter((a) => a.status === 201)).toHaveLength(2)
   const sent = await ordersOf(w.buyer.id)
-  expect(sent).toHaveLength(4)
+  expect(sent).toHaveLength(5)
   expect(sent.find((o) => o.chave === k2)).toMatchObject({ olId: w.ol.id, conditionPartnerId: w.partner.id })
 })
 

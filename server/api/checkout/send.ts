@@ -48,15 +48,23 @@ export function registerSendOrder(app: Api, deps: Deps) {
     const user = c.get('user')
     const buyerId = body.organizacao_id
     await requireMembership(db, user.id, buyerId)
+    /**
+     * The order a key already made, as the answer to this send: only when it was made from this cart. Answering
+     * another cart's order would say this cart was sent when it was not. An order of before `checkout_id` was
+     * kept tells by the cart: sending deletes it, so one still there is not the one the key sent.
+     */
+    const replay = async (order: typeof orders.$inferSelect, db: Db | Tx) => {
+      const sameCart =
+        order.checkoutId !== null
+          ? order.checkoutId === body.checkout_id
+          : !(await db.select({ id: checkouts.id }).from(checkouts).where(and(eq(checkouts.id, body.checkout_id), eq(checkouts.organizationId, buyerId), eq(checkouts.userId, user.id))))
+              .length
+      if (!sameCart) fail('chave', m.keyUsedByAnotherCart(order.id))
+      return order
+    }
     const sent = await orderByKey(db, buyerId, body.chave)
     if (sent) {
-      // Sending deletes the cart: one still there was not the one this key sent, and answering with that order
-      // would say it was sent when it was not.
-      const [other] = await db
-        .select({ id: checkouts.id })
-        .from(checkouts)
-        .where(and(eq(checkouts.id, body.checkout_id), eq(checkouts.organizationId, buyerId), eq(checkouts.userId, user.id)))
-      if (other) fail('chave', m.keyUsedByAnotherCart(sent.id))
+      await replay(sent, db)
       return c.json({ message: m.sent(sent.id), pedido: orderAnswer(sent) }, 200)
     }
     try {
@@ -69,7 +77,7 @@ export function registerSendOrder(app: Api, deps: Deps) {
         if (!cart) {
           // Gone while this send waited for the lock: the send that held it made the order.
           const again = await orderByKey(tx, buyerId, body.chave)
-          if (again) return { created: false, order: again }
+          if (again) return { created: false, order: await replay(again, tx) }
           fail('checkout_id', m.cartNotFound)
         }
         const loaded = await loadCart(tx, cart)
@@ -103,6 +111,7 @@ export function registerSendOrder(app: Api, deps: Deps) {
             conditionPartnerId: cart.conditionPartnerId,
             userId: user.id,
             chave: body.chave,
+            checkoutId: cart.id,
             condicaoNome: condition.nome,
             paymentTermId: term?.id ?? null,
             pagamentoNome: term?.nome ?? null,
@@ -153,7 +162,7 @@ export function registerSendOrder(app: Api, deps: Deps) {
         : c.json({ message: m.sent(outcome.order.id), pedido: orderAnswer(outcome.order) }, 200)
     } catch (error) {
       if (!(error instanceof KeyTaken)) throw error
-      const order = (await orderByKey(db, buyerId, body.chave))!
+      const order = await replay((await orderByKey(db, buyerId, body.chave))!, db)
       return c.json({ message: m.sent(order.id), pedido: orderAnswer(order) }, 200)
     }
   })

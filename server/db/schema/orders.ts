@@ -132,6 +132,8 @@ export const orders = pgTable(
     conditionPartnerId: integer('condition_partner_id').references(() => conditionPartners.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     chave: text('chave').notNull(),
+    /** The cart it was sent from (the send deletes it): a retry with the key answers this order only for that cart. */
+    checkoutId: integer('checkout_id'),
     status: char('status', { length: 1 }).notNull().default('A'),
     condicaoNome: text('condicao_nome').notNull(),
     paymentTermId: integer('payment_term_id').references(() => conditionPaymentTerms.id, { onDelete: 'set null' }),
