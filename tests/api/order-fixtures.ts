@@ -45,13 +45,16 @@ let keyCounter = 0
 export async function seedOrder(
   t: TestApi,
   w: OrderWorld,
-  options: { throughOl?: boolean; lines?: { product: (typeof w.products)[number]; quantidade: number; unit: number }[]; tokenbaseValor?: number; createdAt?: Date } = {},
+  options: { throughOl?: boolean; lines?: { product: (typeof w.products)[number]; quantidade: number; unit: number }[]; tokenbaseFator?: string; createdAt?: Date } = {},
 ) {
   const lines = options.lines ?? [
     { product: w.products[0], quantidade: 3, unit: 900 },
     { product: w.products[1], quantidade: 4, unit: 333 },
   ]
   const subtotal = lines.reduce((s, l) => s + l.quantidade * l.unit, 0)
+  // The tokenbase as enviaPedido keeps it: valor = subtotal × fator, half up.
+  const fator = options.tokenbaseFator
+  const valor = fator ? Math.round(subtotal * Number(fator)) : 0
   return t.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -69,7 +72,8 @@ export async function seedOrder(
         pagamentoPrazoDias: 28,
         quantidadeTotal: lines.reduce((s, l) => s + l.quantidade, 0),
         subtotalCentavos: subtotal,
-        totalCentavos: subtotal - (options.tokenbaseValor ?? 0),
+        totalCentavos: subtotal - valor,
+        tokenbase: fator ? { token: 'TK-1', formula: 'desconto', desconto: '10.00', percent: String(Number(fator) * 100), fator, valor, valor_total: subtotal - valor } : null,
         ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
       })
       .returning()

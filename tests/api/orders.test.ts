@@ -181,7 +181,7 @@ describe('status changes', () => {
 
   test('Q: every line 0..ordered, one below; the invoiced total in proportion (tokenbase too); bad quantities change nothing', async () => {
     const w = await orderWorld(t)
-    const order = await seedOrder(t, w, { tokenbaseValor: 398 })
+    const order = await seedOrder(t, w, { tokenbaseFator: '0.05025' })
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id)
     const [a, b] = items
     const q = (quantidades: unknown) => t.post('/api/pedidos/updateStatus', { organizacao_id: w.seller.id, pedido_id: order.id, status: 'Q', quantidades }, { token: w.sellerAdmin.token })
@@ -199,8 +199,9 @@ describe('status changes', () => {
 
     const res = await q([{ item_id: a.id, quantidade: 3 }, { item_id: b.id, quantidade: 1 }])
     expect(res.status, JSON.stringify(res.body)).toBe(200)
-    // Lines: 2700 + 1332 × 1/4 = 2700 + 333 = 3033; the order's total is 4032 − 398 = 3634 of 4032.
-    expect(res.body.pedido).toEqual({ id: order.id, status: 'Q', total_faturado_centavos: Math.round((3033 * 3634) / 4032) })
+    // Lines: 2700 + 1332 × 1/4 = 2700 + 333 = 3033, less its tokenbase (spec §9, the order's fator): 3033 × 0.05025 =
+    // 152.41 → 152, so 2881. The order's own proportion (4032 − 203 of 4032) gave 2880: a centavo off the formula.
+    expect(res.body.pedido).toEqual({ id: order.id, status: 'Q', total_faturado_centavos: 2881 })
     const detail = await t.get(`/api/pedidos/showPedido/${w.seller.id}/${order.id}`, { token: w.sellerAdmin.token })
     expect(detail.body.pedido.itens_lista.map((i: { quantidade_faturada: number }) => i.quantidade_faturada)).toEqual([3, 1])
     // Each line's invoiced part, which the lines' subtotal (3033) is the sum of.

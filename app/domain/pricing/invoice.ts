@@ -1,15 +1,16 @@
-import { div, fromInteger, mul, ratio, roundHalfUp } from './decimal.ts'
+import { fromInteger, mul, parseDecimal, ratio, roundHalfUp } from './decimal.ts'
+import { tokenbaseValor } from './tokenbase.ts'
 
 /**
  * What a 'Q' (faturado com quebra) invoices (decision 028): each line its total in the proportion of the
- * invoiced quantity (the full quantity gives the line's total exactly), and the order's total less the
- * tokenbase discount in the same proportion as when it was sent. Exact fractions, rounded half up once
- * each, never from a rounded unit price.
+ * invoiced quantity (the full quantity gives the line's total exactly), then the tokenbase the order was sent
+ * with, applied to that sum as to the order's (spec §9: total − total × fator, with the fator it kept). Exact
+ * fractions, rounded half up once each, never from a rounded unit price.
  */
-export function invoicedTotal(order: { subtotalCentavos: number; totalCentavos: number }, lines: { quantidade: number; totalCentavos: number; faturada: number }[]) {
+export function invoicedTotal(order: { tokenbase: { fator: string } | null }, lines: { quantidade: number; totalCentavos: number; faturada: number }[]) {
   const subtotal = lines.reduce((sum, l) => sum + invoicedLine(l), 0)
-  if (order.subtotalCentavos === 0 || order.totalCentavos === order.subtotalCentavos) return subtotal
-  return Number(roundHalfUp(mul(fromInteger(subtotal), div(fromInteger(order.totalCentavos), fromInteger(order.subtotalCentavos))), 0))
+  const fator = order.tokenbase ? parseDecimal(order.tokenbase.fator) : null
+  return fator ? subtotal - Number(tokenbaseValor(subtotal, fator)) : subtotal
 }
 
 /** One line's invoiced part: its total in the proportion of the invoiced quantity, rounded half up once. */

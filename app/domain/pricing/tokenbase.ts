@@ -29,7 +29,7 @@ export function tokenbaseOption(formula: Formula, desconto: Ratio, totalCentavos
   }
   const fatorScaled = roundHalfUp(div(percent, HUNDRED), 5)
   const total = BigInt(totalCentavos)
-  const valor = roundHalfUp(mul(fromInteger(total), ratio(fatorScaled, 100_000n)), 0)
+  const valor = tokenbaseValor(totalCentavos, ratio(fatorScaled, 100_000n))
   return {
     ok: true,
     option: {
@@ -41,6 +41,11 @@ export function tokenbaseOption(formula: Formula, desconto: Ratio, totalCentavos
       valor_total: Number(total - valor),
     },
   }
+}
+
+/** total × fator rounded half up to the centavo: what a tokenbase takes off (adds, when negative) a total. */
+export function tokenbaseValor(totalCentavos: number, fator: Ratio): bigint {
+  return roundHalfUp(mul(fromInteger(totalCentavos), fator), 0)
 }
 
 const trimZeros = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text)
