@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/order-status-update'
-import { OrderSummary, QuantitiesForm, type OrderDetail } from '~/components/orders/order-detail.tsx'
+import { OrderSummary, QuantitiesForm, StatusRefusal, type OrderDetail } from '~/components/orders/order-detail.tsx'
 import * as orgApi from '~/domain/organization/contract.ts'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
@@ -108,7 +108,6 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
   const { state, order, status } = loaderData
   const label = status ? ORDER_STATUS_LABELS[status] : ''
   const errors = actionData?.errors ?? null
-  const general = [...(errors?.status ?? []), ...(errors?.quantidades ?? []), ...(errors?.form ?? [])]
   return (
     <section className="stack" aria-labelledby="osu-title">
       <h1 id="osu-title">{state === 'bad-order' ? m.deepTitleNoOrder : m.deepTitle(Number(params.orderId))}</h1>
@@ -134,13 +133,7 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
           <p id="osu-confirm">
             <strong>{m.deepConfirm(label)}</strong>
           </p>
-          {general.length ? (
-            <ul className="notice notice-error" role="alert">
-              {general.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          ) : null}
+          <StatusRefusal errors={errors} />
           {status === 'Q' ? (
             <QuantitiesForm order={order} errors={errors} typed={actionData?.typed} label={m.deepConfirmButton(label)} confirm={false} />
           ) : (

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { data, Form, Link, useLocation, useRevalidator } from 'react-router'
 import type { Route } from './+types/orders'
-import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusBadge } from '~/components/orders/order-detail.tsx'
+import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusBadge, StatusRefusal } from '~/components/orders/order-detail.tsx'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { formatDate } from '~/components/team/format.ts'
 import { useTeamHref } from '~/components/team/links.ts'
@@ -10,6 +10,7 @@ import { ResultsStatus, resultsText } from '~/components/ui/results-status.tsx'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
+import { keyOf } from '~/domain/orders/notifications.ts'
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/domain/orders/order-status.ts'
 import type { OrderRole } from '~/domain/orders/schemas.ts'
 import { idOf } from '~/domain/shared/fields.ts'
@@ -162,10 +163,21 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
   const live = useOrderLive()
   const revalidator = useRevalidator()
 
-  // Spec §4: the list on screen is seen; an order event refreshes it in place.
+  // Spec §4: the list on screen is seen; an order event refreshes it in place. Seen only where the newest orders
+  // show (the first page of the organization's orders, not one customer's, a search or a period), only the status
+  // it lists, and only while the tab is in sight: a new order the list does not show stays counted in the menu.
+  const viewable = !customerId && list.page === 1 && !list.q && !list.de && !list.ate
+  const viewKeys = useMemo(() => (list.status ? [keyOf(list.status)] : undefined), [list.status])
+  const view = live?.view
   useEffect(() => {
-    live?.view()
-  }, [live?.unread, live?.view])
+    if (!viewable || !view) return
+    const seen = () => {
+      if (document.visibilityState === 'visible') view(viewKeys)
+    }
+    seen()
+    document.addEventListener('visibilitychange', seen)
+    return () => document.removeEventListener('visibilitychange', seen)
+  }, [live?.unread, view, viewable, viewKeys])
   const onEvent = live?.onEvent
   useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
 
@@ -220,7 +232,15 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           {detail ? (
             <>
               <OrderSummary order={detail} />
-              {detail.pode_mudar_status ? <StatusActions order={detail} errors={errors} typed={actionData?.intent === 'status' ? actionData.typed : null} /> : null}
+              {detail.pode_mudar_status ? (
+                <StatusActions order={detail} errors={errors} typed={actionData?.intent === 'status' ? actionData.typed : null} />
+              ) : (
+                // A change sent from a page drawn before the order left 'A' (another tab, a missed live update): the
+                // order above shows where it is now, and this says why nothing changed.
+                <div className="order-actions">
+                  <StatusRefusal errors={errors} />
+                </div>
+              )}
               {detail.pode_repetir ? <RepeatOrder order={detail} /> : null}
             </>
           ) : (

@@ -79,9 +79,13 @@ test('add to the shopping list, move the line into a cart, and add to a cart fro
   const row = page.getByRole('row', { name: new RegExp(name) })
   await expect(row).toBeVisible()
   await expect(row).toContainText(`${price} ${unit}`)
+  // The quantity typed in the line is the one moved, without 'Atualizar' first (the line's saved one went).
+  await row.getByLabel(`Quantidade de ${name}`).fill('24')
   await row.getByRole('button', { name: `Mover para o carrinho ${name}` }).click()
   await expect(page.getByText('Produto movido para o carrinho.')).toBeVisible()
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0)
+  await page.goto('/market/carrinho')
+  await expect(page.getByLabel(`Quantidade de ${name}`)).toHaveValue('24')
 
   await page.goto('/market?q=paracetamol')
   const again = cards(page).first()

@@ -195,6 +195,20 @@ test("live: the buyer's list shows the seller's change without a reload, and the
   const moveAgain = await request.post('/api/pedidos/updateStatus', { headers: seller.headers, data: { organizacao_id: seller.orgId(SELLER.org), pedido_id: again.id, status: 'F' } })
   expect(moveAgain.status()).toBe(200)
   await expect(page.locator(`tr[data-order-id="${again.id}"]`)).toContainText('Faturado')
+
+  // A list filtered to Negado does not show an order invoiced meanwhile: the menu keeps counting it until a list shows it.
+  await page.getByLabel('Situação').selectOption('N')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/status=N/)
+  const third = await sendDemoOrder(request, 1)
+  const moveThird = await request.post('/api/pedidos/updateStatus', { headers: seller.headers, data: { organizacao_id: seller.orgId(SELLER.org), pedido_id: third.id, status: 'F' } })
+  expect(moveThird.status()).toBe(200)
+  await expect(page.getByRole('link', { name: 'Pedidos, 1 novidade em pedidos' })).toBeVisible()
+  await expect(page.locator(`tr[data-order-id="${third.id}"]`)).toHaveCount(0)
+  await page.getByLabel('Situação').selectOption('F')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page.locator(`tr[data-order-id="${third.id}"]`)).toContainText('Faturado')
+  await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
 })
 
 test("a member whose role may not read the orders sees why on Pedidos, inside the company (decision 031)", async ({ page }) => {

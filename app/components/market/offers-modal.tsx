@@ -1,5 +1,5 @@
 import { RouteModal } from '~/components/route-modal.tsx'
-import { formatBrl } from '~/domain/catalog/money.ts'
+import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
 import { AddToCartForm, OfferSource, offerLimits } from './offer-parts.tsx'
 import type { ProductOffers } from './types.ts'
@@ -13,7 +13,7 @@ export function OffersModal({ product }: { product: ProductOffers | null }) {
           {product.ofertas.map((offer) => (
             <li key={`${offer.condicao_id}-${offer.parceiro_id ?? 0}`} className="market-offer">
               <p>
-                <strong>{formatBrl(offer.preco_unitario_centavos)}</strong> <small className="muted">/ {product.unidade}</small>
+                <strong>{formatUnitPrice(offer.preco_unitario_centesimos)}</strong> <small className="muted">/ {product.unidade}</small>
                 {offer.melhor ? <span className="badge"> {m.bestOffer}</span> : null}
               </p>
               <p>

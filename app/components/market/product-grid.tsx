@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
-import { formatBrl } from '~/domain/catalog/money.ts'
+import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
 import { OfferFields, OfferSource, offerLimits, QuantityField } from './offer-parts.tsx'
 import type { MarketPage, MarketProduct, MarketState, Verticals } from './types.ts'
@@ -36,8 +36,8 @@ function ProductCard({ product }: { product: MarketProduct }) {
       <p className="muted market-meta">{[product.marca, product.categoria, product.ean ? `EAN ${product.ean}` : null, product.unidade].filter(Boolean).join(' · ')}</p>
       <p className="market-price">
         <span className="sr-only">{m.bestOffer}: </span>
-        <strong>{formatBrl(offer.preco_unitario_centavos)}</strong>
-        {offer.preco_unitario_centavos < offer.preco_lista_centavos ? <s className="muted">
+        <strong>{formatUnitPrice(offer.preco_unitario_centesimos)}</strong>
+        {offer.preco_unitario_centesimos < offer.preco_lista_centavos * 100 ? <s className="muted">
             {' '}
             <span className="sr-only">preço de tabela </span>
             {formatBrl(offer.preco_lista_centavos)}
@@ -56,14 +56,15 @@ function ProductCard({ product }: { product: MarketProduct }) {
             {m.addToCart}
             <span className="sr-only"> {product.nome}</span>
           </button>
-          <button type="submit" name="intent" value="lista" className="button">
+          {/* The list is tied to no offer: any quantity goes, not only this offer's minimum and multiples. */}
+          <button type="submit" name="intent" value="lista" className="button" formNoValidate>
             {m.addToList}
             <span className="sr-only"> {product.nome}</span>
           </button>
         </div>
       </Form>
       <p>
-        <Link to={href({ ofertas: product.id })} preventScrollReset>
+        <Link to={href({ ofertas: product.id })} className="market-offers-link" preventScrollReset>
           {m.seeOffers}
           <span className="sr-only"> de {product.nome}</span>
         </Link>{' '}

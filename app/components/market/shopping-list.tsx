@@ -36,15 +36,19 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
             {list.itens.map((item) => {
               const offer = item.melhor_oferta
               const qtyId = `lista-qtd-${item.id}`
+              // One form per line: 'Atualizar' and 'Mover para o carrinho' both send the quantity in the field, so a
+              // quantity typed and moved without 'Atualizar' first is the one that goes into the cart.
+              const formId = `lista-form-${item.id}`
               return (
                 <tr key={item.id}>
                   <th scope="row" className="product-name">
                     <span>{item.produto.nome}</span>
                     <small className="muted">{[item.produto.marca, item.produto.unidade].filter(Boolean).join(' · ')}</small>
                   </th>
-                  <td>
-                    <Form method="post" className="market-inline" preventScrollReset>
+                  <td data-label="Quantidade">
+                    <Form method="post" id={formId} className="market-inline" preventScrollReset>
                       <input type="hidden" name="pre_item_id" value={item.id} />
+                      {offer ? <OfferFields productId={item.produto.id} offer={offer} /> : null}
                       <label htmlFor={qtyId} className="sr-only">
                         Quantidade de {item.produto.nome}
                       </label>
@@ -55,7 +59,7 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                       </button>
                     </Form>
                   </td>
-                  <td>
+                  <td data-label="Melhor oferta">
                     {offer ? (
                       <>
                         <OfferSource offer={offer} />
@@ -75,19 +79,16 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                       <span className="muted">{m.noOfferNow}</span>
                     )}
                   </td>
-                  <td className="numeric nowrap">{offer ? formatBrl(offer.total_centavos) : '—'}</td>
+                  <td className="numeric nowrap" data-label="Total">
+                    {offer ? formatBrl(offer.total_centavos) : '—'}
+                  </td>
                   <td>
                     <div className="row-actions">
                       {offer ? (
-                        <Form method="post" preventScrollReset>
-                          <OfferFields productId={item.produto.id} offer={offer} />
-                          <input type="hidden" name="pre_item_id" value={item.id} />
-                          <input type="hidden" name="quantidade" value={item.quantidade} />
-                          <button type="submit" name="intent" value="mover" className="button primary" disabled={offer.problema_quantidade !== null}>
-                            {m.moveToCart}
-                            <span className="sr-only"> {item.produto.nome}</span>
-                          </button>
-                        </Form>
+                        <button type="submit" form={formId} name="intent" value="mover" className="button primary">
+                          {m.moveToCart}
+                          <span className="sr-only"> {item.produto.nome}</span>
+                        </button>
                       ) : null}
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="pre_item_id" value={item.id} />

@@ -197,18 +197,23 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
 }
 
 /** The seller's or the OL's three moves, each a form post (works without JavaScript); Q asks each line's quantity. */
+/** Why a status change was refused, beyond a line's quantity: the order's, the status's, the form's. */
+export function StatusRefusal({ errors }: { errors: FormErrors | null }) {
+  const general = [...(errors?.status ?? []), ...(errors?.quantidades ?? []), ...(errors?.pedido_id ?? []), ...(errors?.form ?? [])]
+  return general.length ? (
+    <ul className="notice notice-error" role="alert" tabIndex={-1}>
+      {general.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  ) : null
+}
+
 export function StatusActions({ order, action, errors, typed }: { order: OrderDetail; action?: string; errors: FormErrors | null; typed?: TypedQuantities | null }) {
-  const general = [...(errors?.status ?? []), ...(errors?.quantidades ?? []), ...(errors?.form ?? [])]
   return (
     <section className="order-actions card" aria-labelledby={`pedido-${order.id}-acoes`}>
       <h3 id={`pedido-${order.id}-acoes`}>{m.actions}</h3>
-      {general.length ? (
-        <ul className="notice notice-error" role="alert" tabIndex={-1}>
-          {general.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
+      <StatusRefusal errors={errors} />
       {/* Invoicing and refusing are final and tell the buyer: one more step each, which a <details> gives without JavaScript. */}
       <div className="toolbar">
         <ConfirmStep summary={m.markF} question={m.confirmF(order.id)} tone="primary">

@@ -7,6 +7,7 @@ import {
   parseNotifications,
   totalsOf,
   unreadTotal,
+  type NotificationKey,
   type OrderEvent,
   type OrderNotifications,
 } from '~/domain/orders/notifications.ts'
@@ -19,7 +20,8 @@ type OrderLive = {
   /** New orders and status changes not yet seen (the menu's 'Pedidos' badge). */
   unread: number
   /** The orders list is on screen: everything counted so far is seen. */
-  view: () => void
+  /** Moves the unread of `keys` (every key by default) into viewed. */
+  view: (keys?: readonly NotificationKey[]) => void
   /** Called for each order event of the organization (the list revalidates). */
   onEvent: (listener: (event: OrderEvent) => void) => () => void
 }
@@ -93,7 +95,7 @@ export function OrderLiveProvider({ userId, organizationId, readsOrders, childre
     }
   }, [state, organizationId])
 
-  const view = useCallback(() => dispatch({ type: 'view' }), [])
+  const view = useCallback((keys?: readonly NotificationKey[]) => dispatch({ type: 'view', keys }), [])
   const value = useMemo<OrderLive>(
     () => ({
       state,
