@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
 
 /** The current address without `?modal=` (and the modal's own parameters): where closing a modal goes. */
@@ -21,6 +22,7 @@ export function RouteModal({ title, children, closeParams = [] }: { title: strin
   const closeHref = useModalCloseHref(closeParams)
   const navigate = useNavigate()
   const panel = useRef<HTMLDivElement>(null)
+  const hydrated = useHydrated()
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
@@ -48,7 +50,11 @@ export function RouteModal({ title, children, closeParams = [] }: { title: strin
       <Link to={closeHref} className="route-modal-scrim" aria-hidden="true" tabIndex={-1} preventScrollReset />
       <div ref={panel} className="route-modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="route-modal-head">
-          <h2 id={titleId}>{title}</h2>
+          {/* Without JavaScript the browser starts the keyboard here (autofocus), not behind the scrim at the top of the
+              page. Only in the page as served: opened by a click, the effect above moves the focus and keeps the opener. */}
+          <h2 id={titleId} tabIndex={-1} autoFocus={hydrated ? undefined : true}>
+            {title}
+          </h2>
           <Link to={closeHref} className="route-modal-close" aria-label="Fechar" preventScrollReset>
             ×
           </Link>

@@ -267,6 +267,9 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                         defaultValue={refused ? refused.typed : item.quantidade}
                         className="qty-input"
                         aria-invalid={refused ? true : undefined}
+                        // The refused field takes the focus back (it is a new element): with JavaScript the focus stays
+                        // where it was, without it the page opens on it instead of at its top, far from the reason.
+                        autoFocus={refused ? true : undefined}
                         aria-describedby={[rule ? `qt-${item.id}-regra` : '', refused ? `qt-${item.id}-erro` : ''].join(' ').trim() || undefined}
                       />
                       <button type="submit" className="button small">
@@ -448,7 +451,8 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
   const [selected, setSelected] = useState<number | null>(initial)
   return (
     <RouteModal title={m.tokenTitle} closeParams={['carrinho', 'pagamento']}>
-      <Form method="post" action={BASE} className="stack" preventScrollReset>
+      {/* Posted to the modal's own address: a refusal (no option chosen, without JavaScript) is said inside it. */}
+      <Form method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="token" />
         <input type="hidden" name="checkout_id" value={cart.id} />
         <p>{m.tokenIntro(formatPercent(cart.desconto))}</p>

@@ -5,10 +5,12 @@ import { Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaFiel
 import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { VisitingCard, type VisitingCardData } from '~/components/visiting-card.tsx'
+import { ConfirmStep } from '~/components/ui/confirm-step.tsx'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages } from '~/domain/orders/messages.ts'
+import { orderEmailConfirm } from '~/domain/orders/order-email-messages.ts'
 import { OrderEmailFormSchema } from '~/domain/orders/schemas.ts'
 import { readsOrders } from '~/domain/orders/readers.ts'
 import { api } from '~/lib/api.server.ts'
@@ -237,14 +239,29 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
             <li key={e.id} className="email-row">
               <span>{e.email}</span>
               {canEdit ? (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="email-remove" />
-                  <input type="hidden" name="email_id" value={e.id} />
-                  <input type="hidden" name="email" value={e.email} />
-                  <button type="submit" className="button danger">
-                    Remover<span className="sr-only"> {e.email}</span>
-                  </button>
-                </Form>
+                <ConfirmStep
+                  summary={
+                    <>
+                      Remover<span className="sr-only"> {e.email}</span>
+                    </>
+                  }
+                  question={
+                    <>
+                      <strong>{orderEmailConfirm.title}</strong> {orderEmailConfirm.question(e.email)}
+                    </>
+                  }
+                  tone="danger"
+                  cancelLabel={orderEmailConfirm.no}
+                >
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="email-remove" />
+                    <input type="hidden" name="email_id" value={e.id} />
+                    <input type="hidden" name="email" value={e.email} />
+                    <button type="submit" className="button danger" aria-label={`${orderEmailConfirm.yes}, excluir ${e.email}`}>
+                      {orderEmailConfirm.yes}
+                    </button>
+                  </Form>
+                </ConfirmStep>
               ) : null}
             </li>
           ))}

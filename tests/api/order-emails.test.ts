@@ -31,6 +31,8 @@ describe('order e-mails', () => {
     expect(first.body).toEqual({ message: 'Email adicionado com sucesso', email: { id: expect.any(Number), email: 'pedidos@aurora.com.br' } })
     expect((await read()).body).toMatchObject({ limite: 1, pode_adicionar: false })
     expectValidation(await add(w.seller.id, 'outro@aurora.com.br', token), { email: [m.emailPlanLimit(1)] })
+    // At the limit, the address already listed is said as such (in any case), not as a reason to upgrade.
+    expectValidation(await add(w.seller.id, 'PEDIDOS@aurora.com.br', token), { email: [m.emailExists] })
 
     await t.db.update(organizations).set({ plano: 'U' }).where(eq(organizations.id, w.seller.id))
     expectValidation(await add(w.seller.id, 'pedidos@aurora.com.br', token), { email: [m.emailExists] })

@@ -159,3 +159,19 @@ test('deleting a cart asks once more, and only the confirmation deletes it', asy
   await expect(card).toHaveCount(0)
   await expect(page.getByText('Seus carrinhos estão vazios', { exact: false })).toBeVisible()
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the tokenbase modal confirmed with no option chosen stays open and says why inside it; the keyboard starts in it', async ({ page, request }) => {
+    const first = await demoCart(request, 12)
+    await clearDemoCarts(request, first)
+    const cart = await demoCart(request, 12)
+    await enterCompany(page, BRUNO, CENTRAL)
+    await page.goto(`/market/carrinho?modal=token&carrinho=${cart.cartId}`)
+    const token = page.getByRole('dialog', { name: 'Selecione a opção Tokenbase' })
+    await expect(token.getByRole('heading', { name: 'Selecione a opção Tokenbase' })).toBeFocused()
+    await token.getByRole('button', { name: 'Confirmar' }).click()
+    await expect(token.getByRole('alert')).toHaveText('Escolha uma opção Tokenbase.')
+  })
+})

@@ -297,7 +297,14 @@ test('a supplier lists the e-mails that get each new order on its visiting card,
   // Sol's Pro plan allows one address: the form gives way to what the plan allows.
   await expect(section).toContainText('O seu plano permite 1 e-mail de pedidos: faça upgrade para o Pro + para ter mais.')
   await expect(section.getByLabel('Novo e-mail de pedidos')).toHaveCount(0)
-  await section.getByRole('button', { name: 'Remover pedidos@distribuidorasol.com.br' }).click()
+  // Spec §5: removing asks first; 'Não' leaves the address where it was.
+  await section.locator('summary', { hasText: 'Remover pedidos@distribuidorasol.com.br' }).click()
+  await expect(section.getByText('Por favor, confirme: Deseja mesmo excluir o email pedidos@distribuidorasol.com.br?')).toBeVisible()
+  await section.getByRole('button', { name: 'Não', exact: true }).click()
+  await expect(section.getByText('Deseja mesmo excluir o email', { exact: false })).toBeHidden()
+  await expect(section.getByRole('listitem')).toHaveCount(1)
+  await section.locator('summary', { hasText: 'Remover pedidos@distribuidorasol.com.br' }).click()
+  await section.getByRole('button', { name: 'Sim, excluir pedidos@distribuidorasol.com.br' }).click()
   await expect(page.getByText('Email removido com sucesso')).toBeVisible()
   await expect(section).toContainText('Nenhum e-mail recebe os pedidos ainda.')
 })

@@ -62,6 +62,8 @@ export function QuantityField({ id, productId, offer, label = 'Quantidade', of }
         defaultValue={refusal ? refusal.typed : first}
         aria-invalid={refusal ? true : undefined}
         aria-describedby={errorId}
+        // Without JavaScript the refused page opens on this field and its reason, not at its top far above them.
+        autoFocus={refusal ? true : undefined}
       />
       <ErrorList id={errorId} errors={refusal ? [refusal.message] : null} />
     </div>

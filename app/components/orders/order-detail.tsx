@@ -1,6 +1,4 @@
-import { useRef, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { formatDateTime } from '~/components/team/format.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import { formatAdjustment } from '~/domain/catalog/adjustment.ts'
@@ -10,7 +8,7 @@ import type * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 import { invoicedTokenbaseCentavos } from '~/domain/orders/invoiced.ts'
-import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
+import { ConfirmStep } from '~/components/ui/confirm-step.tsx'
 
 export type OrderDetail = Answer<typeof ordersApi.showPedido>['pedido']
 export type OrderRow = Answer<typeof ordersApi.restorePedidos>['pedidos']['data'][number]
@@ -216,10 +214,10 @@ export function StatusActions({ order, action, errors, typed }: { order: OrderDe
       <StatusRefusal errors={errors} />
       {/* Invoicing and refusing are final and tell the buyer: one more step each, which a <details> gives without JavaScript. */}
       <div className="toolbar">
-        <ConfirmStep summary={m.markF} question={m.confirmF(order.id)} tone="primary">
+        <ConfirmStep summary={m.markF} question={m.confirmF(order.id)} tone="primary" cancelLabel={m.cancelStep}>
           <StatusForm order={order} action={action} status="F" className="button primary" label={m.confirmFButton} />
         </ConfirmStep>
-        <ConfirmStep summary={m.markN} question={m.confirmN(order.id)} tone="danger">
+        <ConfirmStep summary={m.markN} question={m.confirmN(order.id)} tone="danger" cancelLabel={m.cancelStep}>
           <StatusForm order={order} action={action} status="N" className="button danger" label={m.confirmNButton} />
         </ConfirmStep>
       </div>
@@ -229,33 +227,6 @@ export function StatusActions({ order, action, errors, typed }: { order: OrderDe
 }
 
 /** A final step asked twice: the summary opens the question; 'Cancelar' (with JavaScript; without, the summary again) closes it. */
-function ConfirmStep({ summary, question, tone, children }: { summary: string; question: string; tone: 'primary' | 'danger'; children: ReactNode }) {
-  const hydrated = useHydrated()
-  const ref = useRef<HTMLDetailsElement>(null)
-  const cancel = () => {
-    const details = ref.current
-    if (!details) return
-    details.open = false
-    details.querySelector('summary')?.focus()
-  }
-  return (
-    <details className="confirm-step" ref={ref} onKeyDown={closeDetailsOnEscape}>
-      <summary className={`button ${tone}`}>{summary}</summary>
-      <div className="card stack">
-        <p>{question}</p>
-        <div className="button-row">
-          {hydrated ? (
-            <button type="button" className="button" onClick={cancel}>
-              {m.cancelStep}
-            </button>
-          ) : null}
-          {children}
-        </div>
-      </div>
-    </details>
-  )
-}
-
 function StatusForm({ order, action, status, className, label }: { order: OrderDetail; action?: string; status: 'F' | 'N'; className: string; label: string }) {
   return (
     <Form method="post" action={action} preventScrollReset>
@@ -328,7 +299,7 @@ export function QuantitiesForm({
         })}
       </fieldset>
       {confirm ? (
-        <ConfirmStep summary={label} question={m.confirmQ(order.id)} tone="primary">
+        <ConfirmStep summary={label} question={m.confirmQ(order.id)} tone="primary" cancelLabel={m.cancelStep}>
           <button type="submit" className="button primary">
             {m.confirmQButton}
           </button>

@@ -15,8 +15,22 @@ export const afterNavigation = () => pageLoaded
 /** What a screen marks as where the keyboard starts after a navigation (a chat's open conversation); else its h1. */
 const NAVIGATION_FOCUS = '#conteudo [data-navigation-focus]'
 
-/** Where the keyboard starts on the screen just navigated to: what it marks for it, else its heading. */
-export const focusScreenStart = () => focusPageHeading(document.querySelector(NAVIGATION_FOCUS) ? NAVIGATION_FOCUS : '#conteudo h1')
+/** Whether any of the element is inside the window. */
+const inView = (element: Element) => {
+  const box = element.getBoundingClientRect()
+  return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth
+}
+
+/**
+ * Where the keyboard starts on the screen just navigated to: what it marks for it, else its heading. Brought into
+ * view when out of it: a form answered on the same page keeps its scroll (the user was halfway down), and a focus
+ * out of sight shows no outline and starts the next Tab from somewhere the user cannot see.
+ */
+export const focusScreenStart = () => {
+  focusPageHeading(document.querySelector(NAVIGATION_FOCUS) ? NAVIGATION_FOCUS : '#conteudo h1')
+  const focused = document.activeElement
+  if (focused instanceof HTMLElement && focused !== document.body && !inView(focused)) focused.scrollIntoView({ block: 'start' })
+}
 
 /**
  * After a navigation (a link, or a form whose answer redirected), a focus left on nothing (the pressed control went
@@ -34,8 +48,9 @@ export function useFocusAfterNavigation() {
       return
     }
     const active = document.activeElement
-    // Still on the page and shown: kept. A link hidden with what it opened (a phone's chat list) counts as lost.
-    if (active && active !== document.body && active.isConnected && active.getClientRects().length > 0) return
+    // Still on the page, shown and in sight: kept. A link hidden with what it opened (a phone's chat list) counts as
+    // lost, and so does one the new page scrolled away from ('Próxima' at the foot of a list that starts at the top).
+    if (active && active !== document.body && active.isConnected && active.getClientRects().length > 0 && inView(active)) return
     focusScreenStart()
   }, [key])
 }

@@ -45,6 +45,12 @@ export function registerOrderEmails(app: Api, { db }: Deps) {
       if (!(await holdsPermission(tx, membership, ORDER_READERS))) abort(403, m.emailNeedsOrderReading)
       // Locked: two adds at once must not pass a limit of 1 together.
       const [org] = await tx.select({ plano: organizations.plano }).from(organizations).where(eq(organizations.id, body.organizacao_id)).for('update')
+      // An address already on the list is said as such, also at the plan's limit (not as a reason to upgrade).
+      const [listed] = await tx
+        .select({ id: orderEmails.id })
+        .from(orderEmails)
+        .where(and(eq(orderEmails.organizationId, body.organizacao_id), sql`lower(${orderEmails.email}) = lower(${body.email})`))
+      if (listed) fail('email', m.emailExists)
       const limite = limitOf(org.plano)
       if (!mayAddOrderEmail(limite, await countOf(tx, body.organizacao_id))) fail('email', limite < 0 ? m.emailPlanNone : m.emailPlanLimit(limite))
       const [row] = await tx
