@@ -16,6 +16,7 @@ import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { readsOrders } from '~/domain/orders/readers.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Pedidos B2B' }]
 
@@ -68,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   if (aba === 'pagamentos') {
     const { pagamentos } = await apiRead(request, customersApi.restorePagamentos, { params: { orgId, search: 'null' } })
-    return { aba, canManage, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null, importacao: null }
+    return { aba, canManage, canReadOrders: false, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null, importacao: null }
   }
   const list = listState(url.searchParams)
   const { clientes } = await apiRead(request, customersApi.restoreClientes, {
@@ -85,7 +86,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (res.ok) payments = res.data
   }
   const importacao = canManage ? await loadImportFromUrl(request) : null
-  return { aba, canManage, methods: null, customers: clientes, list, sellers, payments, customer, importacao }
+  // Each customer's orders (/orders-customer) are a link of its row for a member who reads the orders (decision 031).
+  const canReadOrders = readsOrders(company.permissoes)
+  return { aba, canManage, canReadOrders, methods: null, customers: clientes, list, sellers, payments, customer, importacao }
 }
 
 type Intent = typeof IMPORT_INTENT | 'create-customer' | 'update-customer' | 'block' | 'unblock' | 'customer-payments' | 'allow-all' | 'remove-all' | 'create-payment' | 'delete-payment'
@@ -183,7 +186,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Customers({ loaderData, actionData }: Route.ComponentProps) {
-  const { aba, canManage, methods, customers, list, sellers, payments, customer } = loaderData
+  const { aba, canManage, canReadOrders, methods, customers, list, sellers, payments, customer } = loaderData
   const location = useLocation()
   const search = new URLSearchParams(location.search)
   const modal = search.get('modal')
@@ -209,7 +212,7 @@ export default function Customers({ loaderData, actionData }: Route.ComponentPro
 
       {aba === 'clientes' && customers && list ? (
         <>
-          <CustomersTab page={customers} list={list} canManage={canManage} />
+          <CustomersTab page={customers} list={list} canManage={canManage} canReadOrders={canReadOrders} />
           <div className="toolbar">
             <SpreadsheetExport kind="clientes" label={s.exportSheet} />
           </div>

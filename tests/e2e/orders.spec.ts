@@ -211,6 +211,18 @@ test("live: the buyer's list shows the seller's change without a reload, and the
   await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
 })
 
+test("a customer's row on Clientes leads to that customer's orders (/orders-customer)", async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  await login(page, SELLER.email, SELLER.password)
+  await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await expect(page).toHaveURL(/\/orders$/)
+  await page.goto('/customers')
+  await page.getByRole('link', { name: `Pedidos de ${BUYER.org}` }).click()
+  await expect(page).toHaveURL(/\/orders-customer\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(orderMessages.customerHeading(BUYER.org))
+  await expect(page.locator(`tr[data-order-id="${order.id}"]`)).toBeVisible()
+})
+
 test("a member whose role may not read the orders sees why on Pedidos, inside the company (decision 031)", async ({ page }) => {
   // Carla is a member of Distribuidora Sol without a role: no 'Ver pedidos'.
   await login(page, CARLA.email, CARLA.password)

@@ -45,7 +45,7 @@ export function StatusBadges({ customer }: { customer: Customer }) {
   )
 }
 
-export function CustomersTab({ page, list, canManage }: { page: Paginated<Customer>; list: ListState; canManage: boolean }) {
+export function CustomersTab({ page, list, canManage, canReadOrders }: { page: Paginated<Customer>; list: ListState; canManage: boolean; canReadOrders: boolean }) {
   const href = useTeamHref()
   const filtered = Boolean(list.q) || list.filtro !== 'todos'
   return (
@@ -124,6 +124,11 @@ export function CustomersTab({ page, list, canManage }: { page: Paginated<Custom
                       <Link to={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`} preventScrollReset>
                         {s.payments}
                       </Link>
+                      {canReadOrders ? (
+                        <Link to={`/orders-customer/${c.id}`} className="button" aria-label={`${s.orders} de ${c.nome}`}>
+                          {s.orders}
+                        </Link>
+                      ) : null}
                       {canManage ? (
                         <Link
                           to={href({ modal: c.bloqueado ? 'desbloquear-cliente' : 'bloquear-cliente', id: c.id })}

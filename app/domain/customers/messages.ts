@@ -87,6 +87,7 @@ export const customerScreenMessages = {
   block: 'Bloquear',
   unblock: 'Desbloquear',
   payments: 'Pagamentos',
+  orders: 'Pedidos',
   blockedBadge: 'Bloqueado',
   pendingBadge: 'Convite pendente',
   linkedBadge: 'Na plataforma',
