@@ -4,7 +4,7 @@ import { marketFacets } from '../../server/api/market/catalog.ts'
 import { findOffer, type OfferRow } from '../../server/api/market/offers.ts'
 import type { Db } from '../../server/db/client.ts'
 import { conditionBuyers, conditionPartners, conditionProducts, conditions, customers, olBlacklist, organizations, products, verticals } from '../../server/db/schema/index.ts'
-import { createOrganization, createTestApi, newUser, uniqueCnpj, type TestApi } from './harness.ts'
+import { createOrganization, createTestApi, expectValidation, newUser, uniqueCnpj, type TestApi } from './harness.ts'
 
 /**
  * The market (issue #11 point 1, decision 026): who may buy (server/api/market/offers.ts, every rule with
@@ -315,6 +315,11 @@ describe('search, filters and pages', () => {
     expect(await names(w, '20/favoritos/null/null')).toEqual(['Antigripal'])
     expect((await market(w, '20/null/null/null', '?favoritos=1')).body.produtos.data.map((p: any) => [p.nome, p.favorito])).toEqual([['Antigripal', true]])
     expect((await market(w, '20/vertical/abc/null')).status).toBe(422)
+    // Path values refused in Portuguese, the adjective agreeing with its noun ('Invalid input' and 'Organização inválido' before).
+    expectValidation(await t.get(`/api/pedidos/favoritar_produto/${b.id}`, { token: w.buyerUser.token }), { organizacao_id: ['Organização inválida.'] })
+    const badOffer = await t.get(`/api/checkout/showProduto/${w.buyer.id}/${b.id}/abc/x/1.5/null`, { token: w.buyerUser.token })
+    expect(badOffer.status).toBe(422)
+    expect(Object.values(badOffer.body.errors).flat().join(' ')).not.toMatch(/Invalid|expected/)
 
     const facets = await t.get(`/api/checkout/showMarcasCategorias/${w.buyer.id}`, { token: w.buyerUser.token })
     expect(facets.body).toEqual({ marcas: ['Marca A', 'Marca B'], categorias: ['Dor', 'Gripe'] })

@@ -113,7 +113,12 @@ describe('status changes', () => {
     const w = await orderWorld(t)
     const order = await seedOrder(t, w, { throughOl: true })
     events.length = 0
-    const res = await t.post('/api/pedidos/updateStatus', { organizacao_id: w.seller.id, pedido_id: order.id, status: 'F' }, { token: w.sellerAdmin.token })
+    // Messages in Portuguese, each about what is wrong: no status is 'choose one', an item that is not an object is invalid.
+    const post = (body: object) => t.post('/api/pedidos/updateStatus', body, { token: w.sellerAdmin.token })
+    expectValidation(await post({ organizacao_id: w.seller.id, pedido_id: order.id }), { status: [m.newStatusRequired] })
+    expectValidation(await post({ organizacao_id: w.seller.id, pedido_id: order.id, status: 'Q', quantidades: [1] }), { 'quantidades.0': [m.itemInvalid] })
+    // null quantities are none, as when absent (a client that writes every field).
+    const res = await post({ organizacao_id: w.seller.id, pedido_id: order.id, status: 'F', quantidades: null })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toEqual({ message: m.statusChanged('Faturado'), pedido: { id: order.id, status: 'F', total_faturado_centavos: null } })
     expect(events).toEqual([

@@ -64,7 +64,7 @@ export const canais = defineEndpoint({
   summary: 'Canais de um tipo (I empresa, B bandeira, F fornecedor/cliente) em que a organização participa, com não lidas e última mensagem; busca pelo nome',
   security: bearer,
   request: {
-    params: z.object({ orgId: pathId(1, 'Organização'), padrao: z.enum(PADRAO_VALUES, { error: m.padraoInvalid }).meta({ example: 'F' }) }),
+    params: z.object({ orgId: pathId(1, 'Organização inválida.'), padrao: z.enum(PADRAO_VALUES, { error: m.padraoInvalid }).meta({ example: 'F' }) }),
     query: z.object({
       page: z.coerce.number({ error: m.afterInvalid }).int(m.afterInvalid).min(1, m.afterInvalid).max(1_000_000, m.afterInvalid).default(1).meta({ example: 1 }),
       search: text({ max: 100, tooLong: m.searchTooLong }).optional().meta({ example: 'farm' }),
@@ -83,7 +83,7 @@ export const notificacoes = defineEndpoint({
   tags: ['Chat'],
   summary: 'Não lidas por tipo e canal (o mapa de notificações do estado do chat, spec §3) e o total',
   security: bearer,
-  request: { params: z.object({ orgId: pathId(1, 'Organização') }) },
+  request: { params: z.object({ orgId: pathId(1, 'Organização inválida.') }) },
   responses: {
     200: jsonContent(NotificationsSchema, 'Mapa de notificações'),
     403: jsonContent(MessageSchema, 'Não é membro'),
@@ -97,7 +97,7 @@ export const perfil = defineEndpoint({
   tags: ['Chat'],
   summary: 'Painel de perfil do canal: as empresas participantes e as pessoas',
   security: bearer,
-  request: { params: z.object({ orgId: pathId(1, 'Organização'), channelId: pathId(1, 'Canal') }) },
+  request: { params: z.object({ orgId: pathId(1, 'Organização inválida.'), channelId: pathId(1, 'Canal inválido.') }) },
   responses: {
     200: jsonContent(
       z
@@ -152,7 +152,7 @@ export const HighlightBody = z
   })
   .meta({ id: 'DestacarMensagemRequest',  example: { organizacao_id: 1, message_id: 10, destaque: true } })
 
-export const ChannelParams = z.object({ orgId: pathId(1, 'Organização'), channelId: pathId(1, 'Canal') })
+export const ChannelParams = z.object({ orgId: pathId(1, 'Organização inválida.'), channelId: pathId(1, 'Canal inválido.') })
 
 export const positiveQuery = (example: number) =>
   z.coerce.number({ error: m.afterInvalid }).int(m.afterInvalid).min(0, m.afterInvalid).max(2_147_483_647, m.afterInvalid).optional().meta({ example })
@@ -220,7 +220,7 @@ export const arquivo = defineEndpoint({
   tags: ['Chat'],
   summary: 'O anexo de uma mensagem (imagem, arquivo, áudio), só para quem participa do canal',
   security: bearer,
-  request: { params: z.object({ messageId: pathId(10, 'Mensagem') }) },
+  request: { params: z.object({ messageId: pathId(10, 'Mensagem inválida.') }) },
   responses: {
     200: { description: 'O arquivo', content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } },
     403: jsonContent(MessageSchema, 'Não participa do canal'),

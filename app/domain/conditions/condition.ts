@@ -51,7 +51,7 @@ export const restoreCondicao = defineEndpoint({
   request: {
     params: z.object({ id: idParam('id', 'Condição inválida.', 1) }),
     query: z.object({
-      organizacao_id: pathId(1, 'Organização')
+      organizacao_id: pathId(1, 'Organização inválida.')
         .optional()
         .meta({ description: 'A empresa por quem se vê a condição (a da sessão): o vendedor, ou o OL convidado. Ausente: o vendedor, se quem chama é membro dele.' }),
     }),

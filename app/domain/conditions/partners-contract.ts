@@ -76,7 +76,7 @@ export const restoreParceiros = defineEndpoint({
   request: {
     params: z.object({ conditionId: conditionParam('conditionId') }),
     query: z.object({
-      organizacao_id: pathId(1, 'Organização')
+      organizacao_id: pathId(1, 'Organização inválida.')
         .optional()
         .meta({ description: 'A empresa por quem se vê a condição (como em restoreCondicao): o vendedor vê todos os OLs, um OL só o seu' }),
     }),

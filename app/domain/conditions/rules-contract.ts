@@ -35,7 +35,7 @@ export const RegraSchema = z
 
 const forbidden = { 403: jsonContent(MessageSchema, 'Sem a permissão "condicoes"') }
 const notFound = { 404: jsonContent(MessageSchema, 'A condição, a regra ou o OL não existe, ou não é seu') }
-const actingFor = pathId(1, 'Organização')
+const actingFor = pathId(1, 'Organização inválida.')
   .optional()
   .meta({ description: 'A empresa por quem se age (a da sessão): o vendedor, ou o OL convidado' })
 

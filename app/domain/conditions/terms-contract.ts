@@ -28,7 +28,7 @@ export const PrazoPagamentoSchema = z
 export const TERM_ORDERS = ['asc', 'desc'] as const
 export const TERM_ORDERING_FIELDS = ['nome', 'prazo_dias', 'minimo_centavos', 'created_at'] as const
 
-const actingFor = pathId(1, 'Organização')
+const actingFor = pathId(1, 'Organização inválida.')
   .optional()
   .meta({ description: 'A empresa por quem se vê a condição (a da sessão): o vendedor, ou o OL convidado' })
 

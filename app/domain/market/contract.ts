@@ -108,7 +108,7 @@ export const restoreProdutosCondicoes = defineEndpoint({
       search: optionalPathText('dipirona', m.searchTooLong).meta({ param: { name: 'search', in: 'path' }, description: 'Texto buscado, ou null' }),
     }),
     query: PageQuery.extend({
-      vertical: pathId(1, 'Vertical').optional(),
+      vertical: pathId(1, 'Vertical inválida.').optional(),
       marca: optionalText(255),
       categoria: optionalText(255),
       favoritos: z.enum(['0', '1'], { error: m.filterInvalid }).optional(),
@@ -166,13 +166,13 @@ export const showProduto = defineEndpoint({
       companyId: orgParam('companyId'),
       productId: idParam('productId', m.productInvalid, 1),
       conditionId: optionalPathText('null', m.conditionInvalid)
-        .pipe(z.union([z.null(), z.string().regex(/^\d{1,10}$/, m.conditionInvalid).transform(Number).refine((n) => n > 0 && n <= MAX_DB_INT, m.conditionInvalid)]))
+        .pipe(z.union([z.null(), z.string().regex(/^\d{1,10}$/, m.conditionInvalid).transform(Number).refine((n) => n > 0 && n <= MAX_DB_INT, m.conditionInvalid)], { error: m.conditionInvalid }))
         .meta({ param: { name: 'conditionId', in: 'path' }, description: 'Condição da oferta selecionada, ou null' }),
       parceiroId: optionalPathText('null', m.partnerInvalid)
-        .pipe(z.union([z.null(), z.string().regex(/^\d{1,10}$/, m.partnerInvalid).transform(Number).refine((n) => n <= MAX_DB_INT, m.partnerInvalid)]))
+        .pipe(z.union([z.null(), z.string().regex(/^\d{1,10}$/, m.partnerInvalid).transform(Number).refine((n) => n <= MAX_DB_INT, m.partnerInvalid)], { error: m.partnerInvalid }))
         .meta({ param: { name: 'parceiroId', in: 'path' }, description: 'Linha do OL da oferta selecionada; 0 ou null = do vendedor' }),
       quantidade: optionalPathText('null', m.quantityInvalid)
-        .pipe(z.union([z.null(), z.string().regex(/^\d{1,7}$/, m.quantityInvalid).transform(Number).refine((n) => n >= 1 && n <= MAX_QUANTITY, m.quantityInvalid)]))
+        .pipe(z.union([z.null(), z.string().regex(/^\d{1,7}$/, m.quantityInvalid).transform(Number).refine((n) => n >= 1 && n <= MAX_QUANTITY, m.quantityInvalid)], { error: m.quantityInvalid }))
         .meta({ param: { name: 'quantidade', in: 'path' }, description: 'Quantidade a orçar, ou null' }),
       ordem: optionalPathText('preco', m.orderInvalid)
         .pipe(z.enum(OFFER_ORDERS, { error: m.orderInvalid }).nullable())
@@ -216,7 +216,7 @@ export const showVerticalCategorias = defineEndpoint({
 })
 
 const FavoriteQuery = z.object({
-  organizacao_id: pathId(1, 'Organização').meta({ description: 'A organização compradora (a da sessão)' }),
+  organizacao_id: pathId(1, 'Organização inválida.').meta({ description: 'A organização compradora (a da sessão)' }),
 })
 const favoriteAnswer = jsonContent(z.object({ message: z.string(), favorito: z.boolean() }), 'Como o produto ficou')
 
@@ -318,7 +318,7 @@ export const addPreCheckout = defineEndpoint({
         .object({
           organizacao_id: organizacaoIdField,
           itens: z
-            .array(z.object({ produto_id: productIdField, quantidade: quantityField }), { error: m.itemsRequired })
+            .array(z.object({ produto_id: productIdField, quantidade: quantityField }, { error: m.itemInvalid }), { error: m.itemsRequired })
             .min(1, m.itemsRequired)
             .max(MAX_ADD_ITEMS, m.itemsTooMany)
             .refine((items) => new Set(items.map((i) => i.produto_id)).size === items.length, m.itemsRepeated),

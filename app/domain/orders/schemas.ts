@@ -25,19 +25,23 @@ const quantityField = z.preprocess(
 )
 
 /** One line's invoiced quantity of a 'Q' (faturado com quebra). */
-export const InvoicedLineSchema = z.object({
-  item_id: positiveIdField(m.itemInvalid, m.itemInvalid),
-  quantidade: quantityField,
-})
+export const InvoicedLineSchema = z.object(
+  {
+    item_id: positiveIdField(m.itemInvalid, m.itemInvalid),
+    quantidade: quantityField,
+  },
+  { error: m.itemInvalid },
+)
 
 export const statusChangeFields = {
   pedido_id: positiveIdField(m.orderRequired, m.orderInvalid),
-  status: z.enum(NEXT_STATUSES, { error: m.newStatusInvalid }),
-  quantidades: z.array(InvoicedLineSchema, { error: m.quantitiesRequired }).max(1000, m.quantitiesRequired).optional(),
+  status: z.enum(NEXT_STATUSES, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? m.newStatusRequired : m.newStatusInvalid) }),
+  // null is no quantities, as when absent: an F or an N sent by a client that writes every field.
+  quantidades: z.array(InvoicedLineSchema, { error: m.quantitiesRequired }).max(1000, m.quantitiesRequired).nullish(),
 }
 
 /** Q needs the lines' quantities; F and N must not carry them. The order's own lines are checked by the server. */
-export function quantitiesForStatus(value: { status: NextStatus; quantidades?: { item_id: number }[] }, ctx: z.RefinementCtx) {
+export function quantitiesForStatus(value: { status: NextStatus; quantidades?: { item_id: number }[] | null }, ctx: z.RefinementCtx) {
   if (value.status === 'Q' && !value.quantidades?.length)
     ctx.addIssue({
       code: 'custom',

@@ -112,7 +112,7 @@ export const profile = defineEndpoint({
   tags: ['Organizações'],
   summary: 'Perfil da organização para a sessão (spec §3); só para membros',
   security: bearer,
-  request: { params: z.object({ id: pathId(1, 'Organização') }) },
+  request: { params: z.object({ id: pathId(1, 'Organização inválida.') }) },
   responses: {
     200: jsonContent(CompanyProfileSchema, 'Perfil da organização'),
     403: jsonContent(MessageSchema, 'Não é membro'),
@@ -196,8 +196,8 @@ export const cartao = defineEndpoint({
   security: bearer,
   request: {
     params: z.object({
-      orgId: pathId(1, 'Organização'),
-      targetId: pathId(3, 'Organização'),
+      orgId: pathId(1, 'Organização inválida.'),
+      targetId: pathId(3, 'Organização inválida.'),
     }),
   },
   responses: {
@@ -299,7 +299,7 @@ export const restoreInviteOrg = defineEndpoint({
   security: bearer,
   request: {
     params: z.object({
-      orgId: pathId(1, 'Organização'),
+      orgId: pathId(1, 'Organização inválida.'),
       cnpj: PartnerInviteSchema.shape.cnpj.meta({ example: '11444777000161' }),
       relacao: z.enum(['cliente', 'fornecedor', 'unidade'], { error: 'Relação deve ser cliente, fornecedor ou unidade.' }).meta({ example: 'cliente' }),
     }),
@@ -324,7 +324,7 @@ export const logging = defineEndpoint({
   tags: ['Organizações'],
   summary: 'Quem fez o quê na organização, mais recente primeiro (quem gerencia a equipe)',
   security: bearer,
-  request: { params: z.object({ orgId: pathId(1, 'Organização') }), query: PageQuery },
+  request: { params: z.object({ orgId: pathId(1, 'Organização inválida.') }), query: PageQuery },
   responses: { 200: jsonContent(paginatorSchema(EntrySchema), 'Página do registro'), 403: jsonContent(MessageSchema, 'Sem permissão'), ...errorResponses },
 })
 

@@ -35,14 +35,9 @@ export const idParam = (name: string, invalid: string, example: number) =>
 export const idQuery = (invalid: string, description: string, example: number) =>
   idText(invalid).optional().meta({ type: 'integer', description, example })
 
-/** A positive id in the path, with "{label} inválido." otherwise. */
-export const pathId = (example: number, label = 'Identificador') =>
-  z.coerce
-    .number({ error: `${label} inválido.` })
-    .int(`${label} inválido.`)
-    .positive(`${label} inválido.`)
-    .max(MAX_DB_INT, `${label} inválido.`)
-    .meta({ example })
+/** A positive id in the path, with its own message otherwise ('Organização inválida.': the adjective agrees with the noun). */
+export const pathId = (example: number, invalid = 'Identificador inválido.') =>
+  z.coerce.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_DB_INT, invalid).meta({ example })
 
 export const OrgParams = z.object({ id: idParam('id', 'Organização inválida.', 1) })
 
