@@ -46,5 +46,10 @@ export async function repeatOrder(request: Request, orgId: number, formData: For
   const res = await api(request, ordersApi.repetirPedido, { json: { organizacao_id: orgId, pedido_id: pedido.data } })
   if (!res.ok) return { kind: 'error', text: apiErrorMessages(res.data).join(' ') }
   const skipped = res.data.ignorados.map((i) => `${i.nome} (${i.motivo})`).join('; ')
-  return { kind: res.data.adicionados.length ? 'success' : 'error', text: skipped ? `${res.data.message} ${m.repeatSkipped(skipped)}` : res.data.message }
+  const adjusted = res.data.adicionados
+    .filter((a) => a.quantidade !== a.quantidade_pedido)
+    .map((a) => `${a.nome} (${a.quantidade_pedido.toLocaleString('pt-BR')} → ${a.quantidade.toLocaleString('pt-BR')})`)
+    .join('; ')
+  const text = [res.data.message, skipped ? m.repeatSkipped(skipped) : '', adjusted ? m.repeatAdjusted(adjusted) : ''].filter(Boolean).join(' ')
+  return { kind: res.data.adicionados.length ? 'success' : 'error', text }
 }

@@ -6,7 +6,7 @@ import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { adjustmentInWords, formatAdjustment } from '~/domain/catalog/adjustment.ts'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
-import { termDays } from '~/domain/shared/payment-term.ts'
+import { termDays, termLabel } from '~/domain/shared/payment-term.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import { cartScreenMessages as m, checkoutMessages } from '~/domain/checkout/messages.ts'
@@ -68,7 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
       const typed = String(form.get('quantidade') ?? '').slice(0, 12)
       if (submission.status !== 'success') return refused(Object.values(submission.error ?? {}).flat()[0] ?? m.cartGone, { itemId: Number(form.get('item_id')), typed })
       const res = await api(request, cartApi.updateQtItem, { json: { organizacao_id: orgId, ...submission.value } })
-      return res.ok ? done(res.data.message) : refused(apiErrorMessages(res.data)[0], { itemId: submission.value.item_id, typed })
+      // The toast is what a screen reader hears: the cart's new total with it, not only that something changed.
+      return res.ok ? done(`${res.data.message} ${m.totalNow(formatBrl(res.data.carrinho.total_centavos))}`) : refused(apiErrorMessages(res.data)[0], { itemId: submission.value.item_id, typed })
     }
     case 'remove': {
       const res = await api(request, cartApi.removecheckoutitem, { params: { organizacaoId: orgId, itemId: Number(form.get('item_id')) || 0 } })
@@ -91,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       const res = await api(request, cartApi.definePagamentoCheckout, { json: { organizacao_id: orgId, checkout_id: cartId, pagamento_id: submission.value.pagamento_id } })
       if (!res.ok) return refused(apiErrorMessages(res.data)[0])
-      return done(res.data.message)
+      return done(`${res.data.message} ${m.totalNow(formatBrl(res.data.carrinho.total_centavos))}`)
     }
     case 'send': {
       const chave = String(form.get('chave') ?? '')
@@ -194,7 +195,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
     <article className="card stack" aria-labelledby={titleId} data-cart={cart.id}>
       <div className="row-between">
         <h2 id={titleId}>
-          {cart.condicao.nome} — {cart.condicao.vendedor_nome} {cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}
+          {cart.condicao.nome} — {cart.condicao.vendedor_nome}, {cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}
         </h2>
         {/* Deleting drops every line of the cart: one more step, which a <details> gives without JavaScript. */}
         <details className="confirm-step" onKeyDown={closeDetailsOnEscape}>
@@ -316,10 +317,10 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
         <div>
           <dt>Forma de pagamento</dt>
           <dd>
-            {cart.pagamento ? `${cart.pagamento.nome} (${termDays(cart.pagamento.prazo_dias)})` : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
+            {cart.pagamento ? termLabel(cart.pagamento.nome, cart.pagamento.prazo_dias) : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
             {cart.tem_pagamentos ? (
-              <Link to={`?modal=pagamento&carrinho=${cart.id}`} preventScrollReset aria-label={`${m.changeTerm}: ${cartName}`}>
-                {m.changeTerm}
+              <Link to={`?modal=pagamento&carrinho=${cart.id}`} preventScrollReset aria-label={`${cart.pagamento ? m.switchTerm : m.changeTerm}: ${cartName}`}>
+                {cart.pagamento ? m.switchTerm : m.changeTerm}
               </Link>
             ) : null}
           </dd>

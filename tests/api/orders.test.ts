@@ -227,10 +227,11 @@ describe('reorder', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     // Today: 1000 less 10% less the OL's 5% = 855; 333 less 5% = 316,35 → 316; Paracetamol goes in pairs: 3 → 4.
     expect(res.body).toMatchObject({
-      message: m.reordered(2, 0),
+      // The pair's line was adjusted from the order's 3, and the answer says so.
+      message: m.reordered(2, 0, 0, 1),
       adicionados: [
-        { produto_id: w.products[0].id, quantidade: 3, preco_centavos: 855 },
-        { produto_id: w.products[1].id, quantidade: 4, preco_centavos: 316 },
+        { produto_id: w.products[0].id, quantidade: 3, quantidade_pedido: 3, preco_centavos: 855 },
+        { produto_id: w.products[1].id, quantidade: 4, quantidade_pedido: 3, preco_centavos: 316 },
       ],
       ignorados: [],
     })
@@ -246,7 +247,7 @@ describe('reorder', () => {
     await t.db.update(checkoutItems).set({ quantidade: 10 }).where(and(eq(checkoutItems.checkoutId, cart.id), eq(checkoutItems.productId, w.products[0].id)))
     const changed = await t.post('/api/pedidos/repetirPedido', { organizacao_id: w.buyer.id, pedido_id: order.id }, { token: w.buyerUser.token })
     expect(changed.body.message).toBe(m.reordered(1, 1, 1))
-    expect(changed.body.message).toContain('1 já estava no carrinho e ficou com a quantidade do pedido')
+    expect(changed.body.message).toContain('1 já estava no carrinho e teve a quantidade trocada pela repetida')
     expect((await t.db.select().from(checkoutItems).where(and(eq(checkoutItems.checkoutId, cart.id), eq(checkoutItems.productId, w.products[0].id))))[0].quantidade).toBe(3)
 
     await t.db.delete(conditionProducts).where(eq(conditionProducts.productId, w.products[1].id))

@@ -30,7 +30,8 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await expect(token.getByRole('radio', { name: /Tokenbase à vista/ })).toBeChecked()
   await token.getByRole('link', { name: 'Cancelar' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
-  await expect(card.getByText('Tokenbase à vista (à vista)')).toHaveCount(0)
+  const term = card.locator('.cart-totals div').filter({ has: page.locator('dt', { hasText: 'Forma de pagamento' }) }).locator('dd')
+  await expect(term).toContainText('Não escolhida')
   await expect(card.getByText('Tokenbase', { exact: true })).toHaveCount(0)
 
   await card.getByRole('link', { name: /^Escolher forma de pagamento/ }).click()
@@ -40,7 +41,9 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await expect(token.getByText(/^Tokenbase à vista: -?\d+(,\d+)?% — desconto de R\$/)).toBeVisible()
   await token.getByRole('button', { name: 'Confirmar' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
-  await expect(card.getByText('Tokenbase à vista (à vista)')).toBeVisible()
+  // The term's name says its days already: not 'Tokenbase à vista (à vista)'; and the link now offers a change.
+  await expect(term).toHaveText(/^Tokenbase à vista Trocar forma de pagamento$/)
+  await expect(card.getByRole('link', { name: /^Trocar forma de pagamento/ })).toBeVisible()
   await expect(card.getByText(/^-?\d+(,\d+)?% \(− R\$\s[\d.]+,\d{2}\)$/)).toBeVisible()
 
   await expect(card.getByRole('button', { name: 'Enviar pedido' })).toHaveAccessibleDescription(/Esta condição pede no mínimo 12 unidades/)
@@ -58,7 +61,11 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await expect(page.locator('.notice-error')).toHaveCount(0)
   await card.getByLabel(`Quantidade de ${fresh.product.nome}`).fill('12')
   await card.getByRole('button', { name: 'Atualizar' }).click()
-  await expect(page.getByText('Quantidade atualizada.')).toBeVisible()
+  // The toast, which a screen reader hears, says the cart's new total as the totals show it.
+  const toast = page.getByText(/^Quantidade atualizada\. Total do carrinho: R\$\s[\d.]+,\d{2}\.$/)
+  await expect(toast).toBeVisible()
+  const said = (await toast.textContent())!.match(/R\$\s[\d.]+,\d{2}/)![0]
+  await expect(card.locator('.cart-totals div').filter({ has: page.locator('dt', { hasText: /^Total$/ }) }).locator('dd')).toHaveText(said)
   const chave = await card.locator('input[name="chave"]').inputValue()
   await card.getByRole('button', { name: 'Enviar pedido' }).dblclick()
   const done = page.locator('.notice-success').filter({ has: page.getByRole('link', { name: 'Ver pedidos' }) })

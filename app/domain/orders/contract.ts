@@ -253,7 +253,8 @@ export const repetirPedido = defineEndpoint({
           z.object({
             produto_id: z.number().int(),
             nome: z.string(),
-            quantidade: z.number().int(),
+            quantidade: z.number().int().meta({ description: 'A quantidade no carrinho: a do pedido, ou a menor acima dela que as regras de hoje (mínimo, múltiplo, máximo) aceitam' }),
+            quantidade_pedido: z.number().int().meta({ description: 'A quantidade do pedido repetido' }),
             preco_centavos: z.number().int(),
           }),
         ),

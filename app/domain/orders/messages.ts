@@ -34,12 +34,14 @@ export const orderMessages = {
   statusChanged: (label: string) => `Pedido marcado como “${label}”.`,
   // Reorder
   onlyBuyerReorders: 'Só quem fez o pedido pode repeti-lo.',
-  reordered: (added: number, skipped: number, replaced = 0) =>
+  reordered: (added: number, skipped: number, replaced = 0, adjusted = 0) =>
     added === 0
       ? 'Nenhum item do pedido pode ser comprado hoje.'
       : `${added === 1 ? '1 item voltou' : `${added} itens voltaram`} ao carrinho com os preços de hoje${skipped ? `; ${skipped === 1 ? '1 ficou de fora' : `${skipped} ficaram de fora`}` : ''}${
-          replaced ? `; ${replaced === 1 ? '1 já estava no carrinho e ficou com a quantidade do pedido' : `${replaced} já estavam no carrinho e ficaram com as quantidades do pedido`}` : ''
-        }.`,
+          replaced ? `; ${replaced === 1 ? '1 já estava no carrinho e teve a quantidade trocada pela repetida' : `${replaced} já estavam no carrinho e tiveram as quantidades trocadas pelas repetidas`}` : ''
+        }${adjusted ? `; ${adjusted === 1 ? '1 teve a quantidade ajustada às regras de hoje' : `${adjusted} tiveram as quantidades ajustadas às regras de hoje`}` : ''}.`,
+  /** The lines whose quantity today's limits changed, each from the order's to the cart's. */
+  repeatAdjusted: (lines: string) => `Quantidades ajustadas: ${lines}.`,
   skipProductGone: 'O produto não existe mais.',
   skipOfferClosed: 'A condição não está mais aberta para você.',
   skipNotInCondition: 'O produto saiu da condição ou está inativo.',

@@ -44,7 +44,7 @@ export function registerReorder(app: Api, { db }: Deps) {
             .where(and(eq(conditionProducts.conditionId, order.conditionId), inArray(conditionProducts.productId, productIds)))
         : []
       const lineOf = new Map(lines.map((l) => [l.line.productId, l]))
-      const added: { produto_id: number; nome: string; quantidade: number; preco_centavos: number }[] = []
+      const added: { produto_id: number; nome: string; quantidade: number; quantidade_pedido: number; preco_centavos: number }[] = []
       for (const item of items) {
         const found = item.productId === null ? undefined : lineOf.get(item.productId)
         if (item.productId === null) skipped.push({ nome: item.nome, motivo: m.skipProductGone })
@@ -55,7 +55,7 @@ export function registerReorder(app: Api, { db }: Deps) {
           const quantity = quantityProblem(item.quantidade, limits) ? nearestQuantity(item.quantidade, limits) : item.quantidade
           if (price === null) skipped.push({ nome: item.nome, motivo: m.skipNoPrice })
           else if (quantity === null) skipped.push({ nome: item.nome, motivo: quantityProblem(item.quantidade, limits)! })
-          else added.push({ produto_id: item.productId, nome: item.nome, quantidade: quantity, preco_centavos: price })
+          else added.push({ produto_id: item.productId, nome: item.nome, quantidade: quantity, quantidade_pedido: item.quantidade, preco_centavos: price })
         }
       }
       if (added.length === 0) return { checkout_id: null, adicionados: [], ignorados: skipped, replaced: 0 }
@@ -80,6 +80,7 @@ export function registerReorder(app: Api, { db }: Deps) {
       return { checkout_id: Number(cart.id), adicionados: added, ignorados: skipped, replaced }
     })
     const { replaced, ...result } = answer
-    return c.json({ message: m.reordered(result.adicionados.length, result.ignorados.length, replaced), ...result }, 200)
+    const adjusted = result.adicionados.filter((a) => a.quantidade !== a.quantidade_pedido).length
+    return c.json({ message: m.reordered(result.adicionados.length, result.ignorados.length, replaced, adjusted), ...result }, 200)
   })
 }
