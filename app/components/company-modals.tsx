@@ -32,7 +32,8 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
     return <TokenbaseModal tokenbase={company.tokenbase} />
   }
   if (modal === 'planos') return <PlansModal />
-  if (modal === 'condicoes-suspensas') return <SuspendedConditionsModal />
+  if (modal === 'condicoes-suspensas') return <RestrictedFeatureModal title={rm.title} text={rm.text} />
+  if (modal === 'acesso-restrito') return <RestrictedFeatureModal title={rm.restrictedTitle} text={rm.restrictedText} />
   return null
 }
 
@@ -241,17 +242,18 @@ function PlansModal() {
 }
 
 /**
- * The restricted-feature modal of spec §2 for conditions (its type P), opened from the header's suspended-conditions
- * notice: a Básico plan keeps the conditions from the buyers. 'Ir para Planos' opens the plans modal.
+ * The restricted-feature modal of spec §2: for conditions (its type P), opened from the header's suspended-conditions
+ * notice (a Básico plan keeps the conditions from the buyers); of any other type, opened by a control of a feature
+ * the plan does not include. 'Ir para Planos' opens the plans modal.
  */
-function SuspendedConditionsModal() {
+function RestrictedFeatureModal({ title, text }: { title: string; text: string }) {
   const location = useLocation()
   const closeHref = useModalCloseHref()
   const plans = new URLSearchParams(location.search)
   plans.set('modal', 'planos')
   return (
-    <RouteModal title={rm.title}>
-      <p>{rm.text}</p>
+    <RouteModal title={title}>
+      <p>{text}</p>
       <div className="button-row">
         <Link to={closeHref} className="button" preventScrollReset data-autofocus>
           {rm.ok}

@@ -38,8 +38,8 @@ const SPARE_LINK_ROWS = 2
  * this screen's JavaScript).
  */
 function orderEmailNotice(company: CompanyProfile, list: { limite: number; pode_adicionar: boolean }) {
-  if (!readsOrders(company.permissoes)) return { pode_adicionar: false, aviso: orderMessages.emailNeedsOrderReading }
-  return { pode_adicionar: list.pode_adicionar, aviso: list.limite < 0 ? orderMessages.emailPlanNone : orderMessages.emailPlanLimit(list.limite) }
+  if (!readsOrders(company.permissoes)) return { pode_adicionar: false, plano_limita: false, aviso: orderMessages.emailNeedsOrderReading }
+  return { pode_adicionar: list.pode_adicionar, plano_limita: !list.pode_adicionar, aviso: list.limite < 0 ? orderMessages.emailPlanNone : orderMessages.emailPlanLimit(list.limite) }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -219,7 +219,7 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?
 }
 
 /** `aviso`: said in place of the form when it does not show (orderEmailNotice). */
-type OrderEmailList = { emails: { id: number; email: string }[]; pode_adicionar: boolean; aviso: string }
+type OrderEmailList = { emails: { id: number; email: string }[]; pode_adicionar: boolean; plano_limita: boolean; aviso: string }
 
 /**
  * Spec §7's order e-mails: each address gets every new order with its links to change the status. Changed with
@@ -277,7 +277,17 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
           </SubmitButton>
         </Form>
       ) : (
-        <p role="note">{list.aviso}</p>
+        <>
+          <p role="note">{list.aviso}</p>
+          {/* Spec §4: past the plan's limit the button looks disabled, with a 'Pro' notice, and opens the restricted-feature modal. */}
+          {list.plano_limita ? (
+            <p>
+              <Link to="?modal=acesso-restrito" className="button button-locked" preventScrollReset>
+                Adicionar e-mail <span className="badge">Pro</span>
+              </Link>
+            </p>
+          ) : null}
+        </>
       )}
     </section>
   )

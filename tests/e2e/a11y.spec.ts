@@ -72,7 +72,7 @@ async function orgIdsOf(api: APIRequestContext, user: { email: string; password:
   return new Map(list.organizacoes.data.map((o) => [o.organizacao.nome, o.organizacao_id]))
 }
 
-const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos', 'condicoes-suspensas']
+const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos', 'condicoes-suspensas', 'acesso-restrito']
 /** Modals of a screen's own, opened by the address; checked where the organization reaches the screen. */
 const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1', '/conditions?modal=novo']
 const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']

@@ -297,6 +297,13 @@ test('a supplier lists the e-mails that get each new order on its visiting card,
   // Sol's Pro plan allows one address: the form gives way to what the plan allows.
   await expect(section).toContainText('O seu plano permite 1 e-mail de pedidos: faça upgrade para o Pro + para ter mais.')
   await expect(section.getByLabel('Novo e-mail de pedidos')).toHaveCount(0)
+  // Spec §4: the add button looks disabled with a 'Pro' notice and opens the restricted-feature modal.
+  await section.getByRole('link', { name: 'Adicionar e-mail Pro' }).click()
+  const restricted = page.getByRole('dialog', { name: 'Acesso restrito' })
+  await expect(restricted).toContainText('Este recurso não faz parte do seu plano atual.')
+  await expect(restricted.getByRole('link', { name: 'Ir para Planos' })).toBeVisible()
+  await restricted.getByRole('link', { name: 'Ok,entendi' }).click()
+  await expect(restricted).toHaveCount(0)
   // Spec §5: removing asks first; 'Não' leaves the address where it was.
   await section.locator('summary', { hasText: 'Remover pedidos@distribuidorasol.com.br' }).click()
   await expect(section.getByText('Por favor, confirme: Deseja mesmo excluir o email pedidos@distribuidorasol.com.br?')).toBeVisible()
