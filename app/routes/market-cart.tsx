@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
-import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
+import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
@@ -114,12 +115,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/**
- * A refused action answers 4xx, after which React Router keeps the loader's data: a send refused because prices
- * changed, or because the cart was sent from another tab, would leave the old prices or the gone cart on screen.
- * The carts are read again after every action, so what the buyer confirms is what the page shows.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? true : defaultShouldRevalidate)
+/** The carts are read again after every action, refused ones too, so what the buyer confirms is what the page shows. */
+export const shouldRevalidate = revalidateAfterActions
 
 type Cart = Route.ComponentProps['loaderData']['carrinhos'][number]
 

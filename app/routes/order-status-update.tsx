@@ -1,4 +1,7 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { useEffect } from 'react'
+import { data, Form, Link, redirect, useRevalidator } from 'react-router'
+import { useOrderLive } from '~/components/orders/order-live.tsx'
+import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
 import type { Route } from './+types/order-status-update'
 import { OrderSummary, QuantitiesForm, StatusRefusal, type OrderDetail } from '~/components/orders/order-detail.tsx'
 import * as orgApi from '~/domain/organization/contract.ts'
@@ -104,7 +107,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(request, `/orders?pedido=${encodeURIComponent(params.orderId)}`, { kind: 'success', text: changed.message })
 }
 
+/** Read again after a refused change too: refused because the order left 'A' elsewhere, the page says where it is now. */
+export const shouldRevalidate = revalidateAfterActions
+
 export default function OrderStatusUpdate({ loaderData, actionData, params }: Route.ComponentProps) {
+  // A change made elsewhere (the other party, another tab) shows here as it happens, as on Pedidos.
+  const onEvent = useOrderLive()?.onEvent
+  const revalidator = useRevalidator()
+  useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
   const { state, order, status } = loaderData
   const label = status ? ORDER_STATUS_LABELS[status] : ''
   const errors = actionData?.errors ?? null

@@ -20,6 +20,7 @@ import { pagePath } from '~/lib/company-screens.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
 import { focusInView } from '~/components/ui/focus-in-view.ts'
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -145,6 +146,9 @@ export async function action({ request }: Route.ActionArgs) {
     text: 'Ação desconhecida.',
   })
 }
+
+/** Read again after a refused change too: refused because the order left 'A' elsewhere, the page shows where it is now. */
+export const shouldRevalidate = revalidateAfterActions
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.forbidden)

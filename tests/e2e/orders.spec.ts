@@ -237,6 +237,24 @@ test("a member whose role may not read the orders sees why on Pedidos, inside th
   await expect(page).toHaveURL(/\/Chat$/)
 })
 
+test("the e-mail's deep link in two tabs: the second confirmation is refused and the page then shows the order as it is", async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  await login(page, SELLER.email, SELLER.password)
+  await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await expect(page).toHaveURL(/\/orders$/)
+  const other = await page.context().newPage()
+  await page.goto(`/update-order-status/${order.id}/F`)
+  await other.goto(`/update-order-status/${order.id}/N`)
+  await expect(other.getByRole('button', { name: 'Confirmar: Negado' })).toBeVisible()
+  await page.getByRole('button', { name: 'Confirmar: Faturado' }).click()
+  await expect(page).toHaveURL(new RegExp(`/orders\\?pedido=${order.id}$`))
+  // The other tab may have heard the change already (live); either way it ends on the order as it is, without the button.
+  const confirm = other.getByRole('button', { name: 'Confirmar: Negado' })
+  if (await confirm.isVisible()) await confirm.click()
+  await expect(other.getByText('Este pedido já está “Faturado”.')).toBeVisible()
+  await expect(other.getByRole('button', { name: /^Confirmar/ })).toHaveCount(0)
+})
+
 test("the e-mail's deep link, opened in another of the user's companies, asks to enter the order's: a GET switches no company", async ({ page, request }) => {
   const order = await sendDemoOrder(request, 1)
   await login(page, SELLER.email, SELLER.password)
