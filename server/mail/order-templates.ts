@@ -4,6 +4,7 @@ import { formatBrl, formatUnitPrice } from '../../app/domain/catalog/money.ts'
 import { orderMessages as m } from '../../app/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '../../app/domain/orders/order-status.ts'
 import { formatPercent } from '../../app/domain/conditions/percent.ts'
+import { termLabel } from '../../app/domain/shared/payment-term.ts'
 import { mailLayout } from './templates.ts'
 
 export type OrderMailData = {
@@ -11,10 +12,12 @@ export type OrderMailData = {
   comprador: string
   vendedor: string
   condicao: string
-  pagamento: string | null
+  /** The OL that serves the order, when bought through one: its own order e-mails get this mail too. */
+  ol: string | null
+  pagamento: { nome: string; prazoDias: number | null } | null
   subtotalCentavos: number
-  /** The tokenbase option chosen at sending: what takes the subtotal to the total. */
-  tokenbase: { percent: string; valor: number } | null
+  /** The tokenbase option chosen at sending (with the buyer's code): what takes the subtotal to the total. */
+  tokenbase: { token: string | null; percent: string; valor: number } | null
   totalCentavos: number
   itens: { nome: string; unidade: string; quantidade: number; precoUnitarioCentesimos: number; totalCentavos: number }[]
 }
@@ -26,13 +29,18 @@ export function newOrderMail(to: string, order: OrderMailData, appUrl: string) {
   const lines = order.itens.map((i) => m.mailLine(i.quantidade, i.unidade, i.nome, formatUnitPrice(i.precoUnitarioCentesimos), formatBrl(i.totalCentavos)))
   const blocks = [
     m.mailIntro(order.comprador, order.vendedor, order.condicao),
+    ...(order.ol ? [m.mailThroughOl(order.ol)] : []),
     ...lines,
-    ...(order.pagamento ? [m.mailPayment(order.pagamento)] : []),
+    ...(order.pagamento ? [m.mailPayment(order.pagamento.prazoDias === null ? order.pagamento.nome : termLabel(order.pagamento.nome, order.pagamento.prazoDias))] : []),
+    ...(order.tokenbase?.token ? [m.mailToken(order.tokenbase.token)] : []),
     order.tokenbase
       ? m.mailTotalsTokenbase(formatBrl(order.subtotalCentavos), formatPercent(order.tokenbase.percent), formatAdjustment(order.tokenbase.valor), formatBrl(order.totalCentavos))
       : m.mailTotals(formatBrl(order.subtotalCentavos), formatBrl(order.totalCentavos)),
     m.mailActions,
   ]
+  // The text part has no buttons: its links follow, each with its label.
+  const textBlocks = blocks.map((b) => (b === m.mailActions ? m.mailActionsText : b))
   const actions = (['F', 'Q', 'N'] as const).map((status, i) => ({ label: ORDER_STATUS_LABELS[status], url: orderStatusLink(appUrl, order.id, status), secondary: i > 0 }))
-  return { to, subject: m.mailSubject(order.id, order.comprador), ...mailLayout(m.mailTitle(order.id), blocks, actions) }
+  const title = m.mailTitle(order.id)
+  return { to, subject: m.mailSubject(order.id, order.comprador), html: mailLayout(title, blocks, actions).html, text: mailLayout(title, textBlocks, actions).text }
 }

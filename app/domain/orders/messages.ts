@@ -66,6 +66,9 @@ export const orderMessages = {
   mailTotals: (subtotal: string, total: string) => `Subtotal ${subtotal}; total ${total}.`,
   mailTotalsTokenbase: (subtotal: string, percent: string, adjustment: string, total: string) => `Subtotal ${subtotal}; Tokenbase ${percent}% (${adjustment}); total ${total}.`,
   mailActions: 'Para mudar a situação do pedido, use um dos botões abaixo (você entra e confirma a mudança):',
+  mailActionsText: 'Para mudar a situação do pedido, abra um dos links abaixo (você entra e confirma a mudança):',
+  mailThroughOl: (ol: string) => `Pedido feito por meio do OL ${ol}.`,
+  mailToken: (token: string) => `Código Tokenbase do comprador: ${token}.`,
   mailLine: (quantity: number, unit: string, name: string, price: string, total: string) => `${quantity.toLocaleString('pt-BR')} ${unit} ${name} × ${price} = ${total}`,
   // Screens
   loginToChange: (id: string, label: string) => `Entre para confirmar a mudança do pedido nº ${id} para “${label}”.`,

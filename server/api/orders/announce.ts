@@ -10,6 +10,7 @@ export const orderChannelName = (orgId: number) => `private-organizacao.ped.${or
 
 const buyer = alias(organizations, 'comprador')
 const seller = alias(organizations, 'vendedor')
+const ol = alias(organizations, 'ol')
 
 /**
  * Tells the order's parties about it, after the transaction that made or moved it committed: the event
@@ -21,10 +22,11 @@ const seller = alias(organizations, 'vendedor')
 export async function announceOrder(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'publisher'>, orderId: number, options: { event: 'criado' | 'status'; actorUserId: number }) {
   try {
     const [row] = await deps.db
-      .select({ order: orders, comprador: buyer.nome, vendedor: seller.nome })
+      .select({ order: orders, comprador: buyer.nome, vendedor: seller.nome, ol: ol.nome })
       .from(orders)
       .innerJoin(buyer, eq(buyer.id, orders.buyerId))
       .innerJoin(seller, eq(seller.id, orders.sellerId))
+      .leftJoin(ol, eq(ol.id, orders.olId))
       .where(eq(orders.id, orderId))
     if (!row) return
     const { order } = row
@@ -39,7 +41,7 @@ export async function announceOrder(deps: Pick<Deps, 'db' | 'mailer' | 'config' 
   }
 }
 
-async function mailNewOrder(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: { order: typeof orders.$inferSelect; comprador: string; vendedor: string }) {
+async function mailNewOrder(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: { order: typeof orders.$inferSelect; comprador: string; vendedor: string; ol: string | null }) {
   const { order } = row
   const receivers = [order.sellerId, ...(order.olId === null ? [] : [order.olId])]
   const addresses = await deps.db.select({ email: orderEmails.email }).from(orderEmails).where(inArray(orderEmails.organizationId, receivers)).orderBy(asc(orderEmails.id))
@@ -50,9 +52,10 @@ async function mailNewOrder(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: {
     comprador: row.comprador,
     vendedor: row.vendedor,
     condicao: order.condicaoNome,
-    pagamento: order.pagamentoNome,
+    ol: row.ol,
+    pagamento: order.pagamentoNome === null ? null : { nome: order.pagamentoNome, prazoDias: order.pagamentoPrazoDias },
     subtotalCentavos: order.subtotalCentavos,
-    tokenbase: order.tokenbase ? { percent: order.tokenbase.percent, valor: order.tokenbase.valor } : null,
+    tokenbase: order.tokenbase ? { token: order.tokenbase.token, percent: order.tokenbase.percent, valor: order.tokenbase.valor } : null,
     totalCentavos: order.totalCentavos,
     itens: items.map((i) => ({ nome: i.nome, unidade: i.unidade, quantidade: i.quantidade, precoUnitarioCentesimos: i.precoUnitarioCentesimos, totalCentavos: i.totalCentavos })),
   }
