@@ -299,8 +299,8 @@ export const enviaPedido = defineEndpoint({
       z.object({ message: z.string(), alterados: z.array(PrecoAlteradoSchema), total_visto_centavos: z.number().int().nullable(), total_atual_centavos: z.number().int() }),
       'Preços ou total mudaram: reenviar com confirmar_precos e o total de hoje',
     ),
+    // A cart that is not there (sent, deleted, another member's) is a 422 on checkout_id, with the reason.
     ...forbidden,
-    ...notFound,
     ...errorResponses,
   },
 })
