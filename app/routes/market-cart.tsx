@@ -7,7 +7,7 @@ import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { adjustmentInWords, formatAdjustment } from '~/domain/catalog/adjustment.ts'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
-import { termDays, termLabel } from '~/domain/shared/payment-term.ts'
+import { termLabel } from '~/domain/shared/payment-term.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import { cartScreenMessages as m, checkoutMessages } from '~/domain/checkout/messages.ts'
@@ -423,7 +423,8 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
           {payments.pagamentos.map((p) => (
             <label key={p.id} className="radio-option">
               <input type="radio" name="pagamento_id" value={p.id} defaultChecked={p.id === initial} onChange={() => setSelected(p.id)} />
-              {p.nome} — {termDays(p.prazo_dias)}{p.minimo_centavos > 0 ? `, mínimo ${formatBrl(p.minimo_centavos)}` : ''}
+              {termLabel(p.nome, p.prazo_dias)}
+              {p.minimo_centavos > 0 ? `, mínimo ${formatBrl(p.minimo_centavos)}` : ''}
               {p.tem_formula ? ' (Tokenbase)' : ''}
             </label>
           ))}

@@ -168,9 +168,12 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
   const revalidator = useRevalidator()
 
   // Spec §4: the list on screen is seen; an order event refreshes it in place. Seen only where the newest orders
-  // show (the first page of the organization's orders, not one customer's, a search or a period), only the status
-  // it lists, and only while the tab is in sight: a new order the list does not show stays counted in the menu.
-  const viewable = !customerId && list.page === 1 && !list.q && !list.de && !list.ate
+  // show: the first page of the side the organization's orders arrive on (received for a supplier, placed for a
+  // retailer), not one customer's, a search or a period; every status, or 'A' or 'N' alone (F and Q share one
+  // counter, so a list of one of them does not show the other); and only while the tab is in sight. A new order
+  // the list does not show stays counted in the menu.
+  const mainSide = list.aba === (tipo === 'v' ? 'C' : 'V')
+  const viewable = mainSide && !customerId && list.page === 1 && !list.q && !list.de && !list.ate && list.status !== 'F' && list.status !== 'Q'
   const viewKeys = useMemo(() => (list.status ? [keyOf(list.status)] : undefined), [list.status])
   const view = live?.view
   useEffect(() => {

@@ -16,7 +16,7 @@ export type OrderMailData = {
   ol: string | null
   pagamento: { nome: string; prazoDias: number | null } | null
   subtotalCentavos: number
-  /** The tokenbase option chosen at sending (with the buyer's code): what takes the subtotal to the total. */
+  /** The tokenbase option chosen at sending (with the code its formula came with): what takes the subtotal to the total. */
   tokenbase: { token: string | null; percent: string; valor: number } | null
   totalCentavos: number
   itens: { nome: string; unidade: string; quantidade: number; precoUnitarioCentesimos: number; totalCentavos: number }[]

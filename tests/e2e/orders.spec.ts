@@ -205,9 +205,14 @@ test("live: the buyer's list shows the seller's change without a reload, and the
   expect(moveThird.status()).toBe(200)
   await expect(page.getByRole('link', { name: 'Pedidos, 1 novidade em pedidos' })).toBeVisible()
   await expect(page.locator(`tr[data-order-id="${third.id}"]`)).toHaveCount(0)
+  // Nor does a list of F alone (F and Q share one counter) or the other side's list; the whole list does.
   await page.getByLabel('Situação').selectOption('F')
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await expect(page.locator(`tr[data-order-id="${third.id}"]`)).toContainText('Faturado')
+  await expect(page.getByRole('link', { name: 'Pedidos, 1 novidade em pedidos' })).toBeVisible()
+  await page.goto('/orders?aba=recebidos')
+  await expect(page.getByRole('link', { name: 'Pedidos, 1 novidade em pedidos' })).toBeVisible()
+  await page.goto('/orders')
   await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
 })
 

@@ -26,7 +26,7 @@ describe('the new order mail', () => {
     expect(text).toContain('Tokenbase -3,88143% (+ R$ 3.510,77); total R$ 4.193,46.')
     expect(text).toContain('1.000 CX Dipirona 500 mg ×')
   })
-  it('names the OL, the term with its days, the buyer\'s token code; the text part speaks of links, the HTML of buttons', () => {
+  it('names the OL, the term with its days, the tokenbase code; the text part speaks of links, the HTML of buttons', () => {
     const mail = newOrderMail(
       'pedidos@logistica.com.br',
       { ...order, ol: 'Logística Express', pagamento: { nome: 'Boleto', prazoDias: 28 }, tokenbase: { token: 'SOL-TOKEN-2026', percent: '8.2', valor: 5_612 }, totalCentavos: 62_657 },
@@ -34,7 +34,7 @@ describe('the new order mail', () => {
     )
     expect(mail.text).toContain('Pedido feito por meio do OL Logística Express.')
     expect(mail.text).toContain('Forma de pagamento: Boleto (28 dias).')
-    expect(mail.text).toContain('Código Tokenbase do comprador: SOL-TOKEN-2026.')
+    expect(mail.text).toContain('Código Tokenbase: SOL-TOKEN-2026.')
     expect(mail.text).toContain('abra um dos links abaixo')
     expect(mail.text).not.toContain('botões')
     expect(mail.html).toContain('use um dos botões abaixo')

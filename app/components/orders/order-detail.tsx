@@ -3,6 +3,7 @@ import { formatDateTime } from '~/components/team/format.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import { formatAdjustment } from '~/domain/catalog/adjustment.ts'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
+import { termLabel } from '~/domain/shared/payment-term.ts'
 import type { Answer } from '~/domain/shared/contract.ts'
 import type * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
@@ -69,8 +70,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
           <div>
             <dt>{m.payment}</dt>
             <dd>
-              {order.pagamento_nome}
-              {order.pagamento_prazo_dias !== null ? ` (${m.paymentDays(order.pagamento_prazo_dias)})` : ''}
+              {order.pagamento_prazo_dias !== null ? termLabel(order.pagamento_nome, order.pagamento_prazo_dias) : order.pagamento_nome}
             </dd>
           </div>
         ) : null}
@@ -198,8 +198,9 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
 /** Why a status change was refused, beyond a line's quantity: the order's, the status's, the form's. */
 export function StatusRefusal({ errors }: { errors: FormErrors | null }) {
   const general = [...(errors?.status ?? []), ...(errors?.quantidades ?? []), ...(errors?.pedido_id ?? []), ...(errors?.form ?? [])]
+  // autoFocus: without JavaScript the refused page opens on the reason, not at its top.
   return general.length ? (
-    <ul className="notice notice-error" role="alert" tabIndex={-1}>
+    <ul className="notice notice-error" role="alert" tabIndex={-1} autoFocus>
       {general.map((e) => (
         <li key={e}>{e}</li>
       ))}

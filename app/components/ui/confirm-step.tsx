@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { closeDetailsOnEscape } from './details-escape.ts'
 
@@ -21,6 +22,7 @@ export function ConfirmStep({
   children: ReactNode
 }) {
   const hydrated = useHydrated()
+  const location = useLocation()
   const ref = useRef<HTMLDetailsElement>(null)
   const cancel = () => {
     const details = ref.current
@@ -38,7 +40,12 @@ export function ConfirmStep({
             <button type="button" className="button" onClick={cancel}>
               {cancelLabel}
             </button>
-          ) : null}
+          ) : (
+            // Without JavaScript: the same page again, with the step closed.
+            <a href={`${location.pathname}${location.search}`} className="button">
+              {cancelLabel}
+            </a>
+          )}
           {children}
         </div>
       </div>

@@ -1,5 +1,4 @@
 import { adjustmentInWords } from '../catalog/adjustment.ts'
-import { termDays } from '../shared/payment-term.ts'
 
 /** Portuguese texts of orders (pedidos): API answers, form errors, the screens and the order mail. */
 export const orderMessages = {
@@ -68,7 +67,7 @@ export const orderMessages = {
   mailActions: 'Para mudar a situação do pedido, use um dos botões abaixo (você entra e confirma a mudança):',
   mailActionsText: 'Para mudar a situação do pedido, abra um dos links abaixo (você entra e confirma a mudança):',
   mailThroughOl: (ol: string) => `Pedido feito por meio do OL ${ol}.`,
-  mailToken: (token: string) => `Código Tokenbase do comprador: ${token}.`,
+  mailToken: (token: string) => `Código Tokenbase: ${token}.`,
   mailLine: (quantity: number, unit: string, name: string, price: string, total: string) => `${quantity.toLocaleString('pt-BR')} ${unit} ${name} × ${price} = ${total}`,
   // Screens
   loginToChange: (id: string, label: string) => `Entre para confirmar a mudança do pedido nº ${id} para “${label}”.`,
@@ -99,7 +98,6 @@ export const orderMessages = {
   ol: 'OL',
   condition: 'Condição',
   payment: 'Pagamento',
-  paymentDays: termDays,
   tokenbase: 'Tokenbase',
   tokenbaseValue: (token: string | null, discountCentavos: number) => `${token ? `${token}: ` : ''}${adjustmentInWords(discountCentavos)}`,
   sentBy: 'Enviado por',
