@@ -88,11 +88,14 @@ test('a seller creates a product, edits it, and finds it searching without accen
   await expect(row(page, name)).toContainText('R$ 9,90')
   await expect(row(page, name).getByRole('button', { name: /^Sim/ })).toHaveAttribute('aria-pressed', 'true')
 
-  // The row's switch deactivates it; the search and filters stay.
-  await row(page, name).getByRole('button', { name: /^Ativo/ }).click()
+  // The row's switch deactivates it, pressed from the keyboard; the search and filters stay, and so does the focus
+  // (a disabled button while sending had dropped it, and the page went to its heading at the top).
+  await row(page, name).getByRole('button', { name: /^Ativo/ }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByText(TEXTS.deactivated)).toBeVisible()
   await expect(page).toHaveURL(/[?&]q=sabao/)
   await expect(row(page, name).getByRole('button', { name: /^Inativo/ })).toHaveAttribute('aria-pressed', 'false')
+  await expect(row(page, name).getByRole('button', { name: /^Inativo/ })).toBeFocused()
 
   // The same EAN again is refused on the field.
   await page.getByRole('link', { name: 'Novo produto' }).click()

@@ -6,6 +6,7 @@ import { formatPercent } from '~/domain/conditions/percent.ts'
 import type { ConditionOrderField } from '~/domain/conditions/schemas.ts'
 import { conditionDetailsMessages, conditionDetailsPath, minimumsText } from '~/domain/conditions/tabs.ts'
 import type { CondicaoLista, CondicoesPage, ListState } from './list-types.ts'
+import { busyProps } from '~/components/ui/busy-button.ts'
 
 const BULK_FORM = 'condicoes-selecionadas'
 
@@ -57,7 +58,8 @@ function ActiveForm({ condition, canChange }: { condition: CondicaoLista; canCha
         type="submit"
         className={`button flag-button${condition.ativo ? ' is-on' : ''}`}
         aria-label={`${text}: ${condition.nome}. ${condition.ativo ? 'Desativar' : 'Ativar'}`}
-        disabled={navigation.state === 'submitting'}
+        // aria-disabled while sending, not disabled: a disabled button loses the focus, and the keyboard its place.
+        {...busyProps(navigation.state === 'submitting')}
       >
         {text}
       </button>

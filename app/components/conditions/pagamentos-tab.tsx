@@ -51,7 +51,8 @@ export function PagamentosTab({ data, actionData }: ConditionTabProps) {
           <p>Nenhum prazo de pagamento nesta condição.</p>
         </div>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Prazos de pagamento" tabIndex={0}>
+        {/* Named apart from its section (axe: two landmarks of one name). */}
+        <div className="table-scroll" role="region" aria-label="Tabela: Prazos de pagamento" tabIndex={0}>
           <table className="data-table">
             <thead>
               <tr>

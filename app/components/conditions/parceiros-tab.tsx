@@ -45,7 +45,8 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
           <p>{s.noPartners}</p>
         </div>
       ) : (
-        <div className="table-scroll" role="region" aria-label={s.sectionTitle} tabIndex={0}>
+        {/* Named apart from its section (axe: two landmarks of one name). */}
+        <div className="table-scroll" role="region" aria-label={`Tabela: ${s.sectionTitle}`} tabIndex={0}>
           <table className="data-table">
             <thead>
               <tr>

@@ -179,7 +179,7 @@ export function NewCustomerModal({ sellers, lastResult, created }: { sellers: Se
         <Field label="Nome do cliente" meta={fields.nome} inputProps={{ maxLength: 255 }} />
         <Field label="Nome do contato" meta={fields.contato_nome} inputProps={{ maxLength: 255, autoComplete: 'off' }} />
         <Field label="E-mail do contato" type="email" meta={fields.contato_email} inputProps={{ autoComplete: 'off' }} />
-        <Field label="Telefone do contato" meta={fields.contato_telefone} inputProps={{ type: 'tel', inputMode: 'tel', placeholder: '(00) 00000-0000', maxLength: 20 }} />
+        <MaskedField label="Telefone do contato" meta={fields.contato_telefone} mask="cellphone" />
         <SelectField label="Vendedor" meta={fields.vendedor_id} placeholder={s.noSeller} options={sellerOptions(sellers)} />
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Cadastrar cliente
@@ -223,7 +223,7 @@ function EditCustomerForm({ customer, sellers, lastResult }: { customer: Custome
         <Field label="Nome do cliente" meta={fields.nome} inputProps={{ maxLength: 255 }} />
         <Field label="Nome do contato" meta={fields.contato_nome} inputProps={{ maxLength: 255, autoComplete: 'off' }} />
         <Field label="E-mail do contato" type="email" meta={fields.contato_email} inputProps={{ autoComplete: 'off' }} />
-        <Field label="Telefone do contato" meta={fields.contato_telefone} inputProps={{ type: 'tel', inputMode: 'tel', placeholder: '(00) 00000-0000', maxLength: 20 }} />
+        <MaskedField label="Telefone do contato" meta={fields.contato_telefone} mask="cellphone" />
         <SelectField label="Vendedor" meta={fields.vendedor_id} placeholder={s.noSeller} options={sellerOptions(sellers)} />
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar

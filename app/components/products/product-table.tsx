@@ -7,6 +7,7 @@ import { formatNcm } from '~/domain/catalog/ncm.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { useListHref } from '~/components/ui/list-href.ts'
 import type { CatalogPage, ListState, Produto } from './types.ts'
+import { busyProps } from '~/components/ui/busy-button.ts'
 
 const BULK_FORM = 'produtos-selecionados'
 
@@ -49,7 +50,8 @@ function FlagForm({ product, field, on, canChange }: { product: Produto; field: 
       <input type="hidden" name="intent" value={`toggle-${field}`} />
       <input type="hidden" name="produto_id" value={product.id} />
       <input type="hidden" name="valor" value={on ? '0' : '1'} />
-      <button type="submit" className={`button flag-button${on ? ' is-on' : ''}`} aria-pressed={on} disabled={navigation.state === 'submitting'}>
+      {/* aria-disabled while sending, not disabled: a disabled button loses the focus, and the keyboard its place in the list. */}
+      <button type="submit" className={`button flag-button${on ? ' is-on' : ''}`} aria-pressed={on} {...busyProps(navigation.state === 'submitting')}>
         {text}
         <span className="sr-only">
           {' '}
