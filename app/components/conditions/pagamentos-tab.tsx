@@ -51,7 +51,7 @@ export function PagamentosTab({ data, actionData }: ConditionTabProps) {
           <p>Nenhum prazo de pagamento nesta condição.</p>
         </div>
       ) : (
-        {/* Named apart from its section (axe: two landmarks of one name). */}
+        // Named apart from its section (axe: two landmarks of one name).
         <div className="table-scroll" role="region" aria-label="Tabela: Prazos de pagamento" tabIndex={0}>
           <table className="data-table">
             <thead>

@@ -45,7 +45,7 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
           <p>{s.noPartners}</p>
         </div>
       ) : (
-        {/* Named apart from its section (axe: two landmarks of one name). */}
+        // Named apart from its section (axe: two landmarks of one name).
         <div className="table-scroll" role="region" aria-label={`Tabela: ${s.sectionTitle}`} tabIndex={0}>
           <table className="data-table">
             <thead>

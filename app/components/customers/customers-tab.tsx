@@ -30,7 +30,8 @@ function SortHeader({ label, field, ordem }: { label: string; field: 'nome' | 'c
       <Link to={href({ ordem: next, page: null, ...noModal })} preventScrollReset>
         {label}
         <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
-        <span className="sr-only">{current === 'ascending' ? ', ordem crescente; clique para inverter' : current === 'descending' ? ', ordem decrescente; clique para inverter' : ', clique para ordenar'}</span>
+        {/* As the products' headers say it, and for a keyboard or a finger too (not 'clique'). */}
+        <span className="sr-only">{current === 'ascending' ? ', ordenado crescente' : current === 'descending' ? ', ordenado decrescente' : ', ordenar'}</span>
       </Link>
     </th>
   )
