@@ -4,8 +4,9 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
 
 /** The current address without `?modal=` (and the modal's own parameters): where closing a modal goes. */
-export function useModalCloseHref(extraParams: string[] = []) {
+export function useModalCloseHref(extraParams: string[] = [], closeTo?: string) {
   const location = useLocation()
+  if (closeTo) return closeTo
   const params = new URLSearchParams(location.search)
   for (const key of ['modal', ...extraParams]) params.delete(key)
   const query = params.toString()
@@ -17,9 +18,10 @@ export function useModalCloseHref(extraParams: string[] = []) {
  * forms post and come back without JavaScript. With JavaScript, Escape and the backdrop
  * close it, focus moves into it and Tab stays in it.
  */
-export function RouteModal({ title, children, closeParams = [] }: { title: string; children: ReactNode; closeParams?: string[] }) {
+export function RouteModal({ title, children, closeParams = [], closeTo }: { title: string; children: ReactNode; closeParams?: string[]; closeTo?: string }) {
   const titleId = useId()
-  const closeHref = useModalCloseHref(closeParams)
+  // `closeTo`: another page to go back to (the one that opened this modal), else this address without the modal.
+  const closeHref = useModalCloseHref(closeParams, closeTo)
   const navigate = useNavigate()
   const panel = useRef<HTMLDivElement>(null)
   const hydrated = useHydrated()

@@ -104,7 +104,8 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
       <Summary detail={detail} />
       {detail.acesso === 'vendedor' && mayChange ? (
         <p>
-          <Link to={`/conditions?modal=editar&id=${detail.condicao.id}`}>Editar condição</Link>
+          {/* The modal lives on /conditions; closed or saved, it comes back to this page (voltar). */}
+          <Link to={`/conditions?modal=editar&id=${detail.condicao.id}&voltar=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Editar condição</Link>
         </p>
       ) : null}
       <nav aria-label={m.sections}>

@@ -23,6 +23,7 @@ import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { conditionPageReturn } from '~/lib/conditions/return-address.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Condições | Pedidos B2B' }]
 
@@ -76,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const res = await api(request, restoreCondicao, { params: { id }, query: { organizacao_id: company.organizacao_id } })
     if (res.ok && res.data.acesso === 'vendedor') selected = { ...res.data.condicao, vendedor: res.data.vendedor, parceiro: null, produtos: 0, compradores: 0, ols: 0 }
   }
-  return { page: condicoes, canChange, state, selected, orgId: company.organizacao_id, orgName: company.nome }
+  return { page: condicoes, canChange, state, selected, orgId: company.organizacao_id, orgName: company.nome, returnTo: conditionPageReturn(url.searchParams.get('voltar')) }
 }
 
 type Intent = 'create' | 'update' | 'minimums' | 'delete' | 'toggle' | 'bulk'
@@ -87,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(formData.get('intent') ?? '') as Intent
   const back = listAddress(new URL(request.url).searchParams)
   const toastError = (text: string) => redirectWithToast(request, back, { kind: 'error', text })
-  const done = (text: string) => redirectWithToast(request, back, { kind: 'success', text })
+  const done = (text: string, to = back) => redirectWithToast(request, to, { kind: 'success', text })
   const firstError = (error: Record<string, string[] | null> | null | undefined) =>
     Object.values(error ?? {})
       .flat()
@@ -111,7 +112,8 @@ export async function action({ request }: Route.ActionArgs) {
       const v = submission.value
       const res = await api(request, conditionsApi.updateCondicao, { json: { condicao_id: v.condicao_id, nome: v.nome, inicio: v.inicio, fim: v.fim, visivel: v.visivel === true } })
       if (!res.ok) return data({ intent, result: replyWithApiError(submission, res.data, { fields: ['nome', 'inicio', 'fim', 'visivel'] }) }, { status: 400 })
-      return done(res.data.message)
+      // Opened from the condition's own page: saved, back to it.
+      return done(res.data.message, conditionPageReturn(formData.get('voltar')) ?? back)
     }
     case 'minimums': {
       const submission = parseWithZod(formData, { schema: MinimumsFormSchema })
@@ -159,7 +161,7 @@ const TABS: { id: ConditionsTab; label: string }[] = [
 ]
 
 export default function Conditions({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, canChange, state, selected, orgId, orgName } = loaderData
+  const { page, canChange, state, selected, orgId, orgName, returnTo } = loaderData
   const location = useLocation()
   const href = useListHref()
   const params = new URLSearchParams(location.search)
@@ -201,7 +203,7 @@ export default function Conditions({ loaderData, actionData }: Route.ComponentPr
         <OlTable page={page} orgId={orgId} orgName={orgName} />
       )}
       {modal === 'novo' ? <NewConditionModal lastResult={answered('create')} /> : null}
-      {modal === 'editar' ? <EditConditionModal key={selected?.id} condition={selected} lastResult={answered('update')} /> : null}
+      {modal === 'editar' ? <EditConditionModal key={selected?.id} condition={selected} lastResult={answered('update')} returnTo={returnTo} /> : null}
       {modal === 'minimos' ? <MinimumsModal key={selected?.id} condition={selected} lastResult={answered('minimums')} /> : null}
       {modal === 'excluir' ? <DeleteConditionModal condition={selected} errors={deleteErrors} /> : null}
     </section>

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { test, DEMO, login } from './helpers.ts'
 import { createAndVerifyOrganization, newLoggedInUser } from './organization-helpers.ts'
+import { enterAsSeller, newConditionSeller } from './condition-helpers.ts'
 
 // Condições (/conditions): a seller creates a condition in the modal, finds it without accents,
 // deactivates it and deletes it; the 'Nova condição' form posts without JavaScript; Logística Express
@@ -144,4 +145,20 @@ test('a page past the end of the conditions opens their last page', async ({ pag
   await expect(page).toHaveURL(/\/conditions\?page=\d+$/)
   expect(Number(new URL(page.url()).searchParams.get('page'))).toBeLessThan(100000)
   await expect(page.getByRole('row').nth(1)).toBeVisible()
+})
+
+test("'Editar condição' on a condition's page opens the edit modal and comes back to that page, closed or saved", async ({ page, request }) => {
+  const seller = await newConditionSeller(request, { prefix: 'editvolta' })
+  await enterAsSeller(page, seller)
+  await page.goto(`${seller.path}?aba=pagamentos`)
+  await page.getByRole('link', { name: 'Editar condição' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Editar / })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/conditionDetails/') && url.search === '?aba=pagamentos')
+  await page.getByRole('link', { name: 'Editar condição' }).click()
+  await dialog.getByLabel('Nome').fill(`${seller.conditionName} revista`)
+  await dialog.getByRole('button', { name: 'Salvar alterações' }).click()
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/conditionDetails/') && url.search === '?aba=pagamentos')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${seller.conditionName} revista`)
 })

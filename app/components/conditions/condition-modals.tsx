@@ -62,21 +62,23 @@ export function NewConditionModal({ lastResult }: { lastResult: LastResult }) {
 }
 
 /** 'Editar': name, validity and visibility (POST updateCondicao). */
-export function EditConditionModal({ condition, lastResult }: { condition: Condicao | null; lastResult: LastResult }) {
+export function EditConditionModal({ condition, lastResult, returnTo }: { condition: Condicao | null; lastResult: LastResult; returnTo: string | null }) {
   if (!condition) return <Missing title="Editar condição" />
-  return <EditConditionForm condition={condition} lastResult={lastResult} />
+  return <EditConditionForm condition={condition} lastResult={lastResult} returnTo={returnTo} />
 }
 
-function EditConditionForm({ condition, lastResult }: { condition: Condicao; lastResult: LastResult }) {
+/** `returnTo`: the condition's own page when it opened the modal; closing or saving goes back there. */
+function EditConditionForm({ condition, lastResult, returnTo }: { condition: Condicao; lastResult: LastResult; returnTo: string | null }) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(editConditionFormSchema, {
     id: `condicao-${condition.id}`,
     lastResult,
     defaultValue: { condicao_id: condition.id, nome: condition.nome, inicio: condition.inicio ?? undefined, fim: condition.fim ?? undefined, visivel: condition.visivel },
   })
   return (
-    <RouteModal title={m.editCondition(condition.nome)} closeParams={MODAL_PARAMS}>
+    <RouteModal title={m.editCondition(condition.nome)} closeParams={MODAL_PARAMS} closeTo={returnTo ?? undefined}>
       <Form method="post" {...formProps} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="update" />
+        {returnTo ? <input type="hidden" name="voltar" value={returnTo} /> : null}
         <input type="hidden" name="condicao_id" value={condition.id} />
         <FormErrors form={form} />
         <Field label="Nome" meta={fields.nome} inputProps={{ autoComplete: 'off' }} />
