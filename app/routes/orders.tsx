@@ -189,9 +189,9 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
   useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
 
   // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed. Its
-  // top is brought under the sticky header. Closed, the
-  // focus goes back to its 'Ver' in the list. A refused change stays where it was sent from: its message (else its
-  // first wrong quantity) takes the focus, instead of the order's top, hundreds of pixels above it on a phone.
+  // top is brought under the sticky header. Closed, the focus goes back to its 'Ver' in the list. A refused change
+  // stays where it was sent from: its message (else its first wrong quantity) takes the focus, instead of the
+  // order's top, hundreds of pixels above it on a phone.
   const detailRef = useRef<HTMLElement>(null)
   const lastOpened = useRef<number | null>(null)
   const { key } = useLocation()
