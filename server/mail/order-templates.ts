@@ -27,20 +27,19 @@ export const orderStatusLink = (appUrl: string, orderId: number, status: 'F' | '
 
 export function newOrderMail(to: string, order: OrderMailData, appUrl: string) {
   const lines = order.itens.map((i) => m.mailLine(i.quantidade, i.unidade, i.nome, formatUnitPrice(i.precoUnitarioCentesimos), formatBrl(i.totalCentavos)))
-  const blocks = [
+  // The HTML part has buttons; the text part only its links, each after its label.
+  const blocks = (actionsText: string) => [
     m.mailIntro(order.comprador, order.vendedor, order.condicao),
     ...(order.ol ? [m.mailThroughOl(order.ol)] : []),
     ...lines,
-    ...(order.pagamento ? [m.mailPayment(order.pagamento.prazoDias === null ? order.pagamento.nome : termLabel(order.pagamento.nome, order.pagamento.prazoDias))] : []),
+    ...(order.pagamento ? [m.mailPayment(termLabel(order.pagamento.nome, order.pagamento.prazoDias))] : []),
     ...(order.tokenbase?.token ? [m.mailToken(order.tokenbase.token)] : []),
     order.tokenbase
       ? m.mailTotalsTokenbase(formatBrl(order.subtotalCentavos), formatPercent(order.tokenbase.percent), formatAdjustment(order.tokenbase.valor), formatBrl(order.totalCentavos))
       : m.mailTotals(formatBrl(order.subtotalCentavos), formatBrl(order.totalCentavos)),
-    m.mailActions,
+    actionsText,
   ]
-  // The text part has no buttons: its links follow, each with its label.
-  const textBlocks = blocks.map((b) => (b === m.mailActions ? m.mailActionsText : b))
   const actions = (['F', 'Q', 'N'] as const).map((status, i) => ({ label: ORDER_STATUS_LABELS[status], url: orderStatusLink(appUrl, order.id, status), secondary: i > 0 }))
   const title = m.mailTitle(order.id)
-  return { to, subject: m.mailSubject(order.id, order.comprador), html: mailLayout(title, blocks, actions).html, text: mailLayout(title, textBlocks, actions).text }
+  return { to, subject: m.mailSubject(order.id, order.comprador), html: mailLayout(title, blocks(m.mailActions), actions).html, text: mailLayout(title, blocks(m.mailActionsText), actions).text }
 }

@@ -70,7 +70,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
           <div>
             <dt>{m.payment}</dt>
             <dd>
-              {order.pagamento_prazo_dias !== null ? termLabel(order.pagamento_nome, order.pagamento_prazo_dias) : order.pagamento_nome}
+              {termLabel(order.pagamento_nome, order.pagamento_prazo_dias)}
             </dd>
           </div>
         ) : null}
@@ -194,7 +194,6 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; 
   )
 }
 
-/** The seller's or the OL's three moves, each a form post (works without JavaScript); Q asks each line's quantity. */
 /** Why a status change was refused, beyond a line's quantity: the order's, the status's, the form's. */
 export function StatusRefusal({ errors }: { errors: FormErrors | null }) {
   const general = [...(errors?.status ?? []), ...(errors?.quantidades ?? []), ...(errors?.pedido_id ?? []), ...(errors?.form ?? [])]
@@ -208,6 +207,7 @@ export function StatusRefusal({ errors }: { errors: FormErrors | null }) {
   ) : null
 }
 
+/** The seller's or the OL's three moves, each a form post (works without JavaScript); Q asks each line's quantity. */
 export function StatusActions({ order, action, errors, typed }: { order: OrderDetail; action?: string; errors: FormErrors | null; typed?: TypedQuantities | null }) {
   return (
     <section className="order-actions card" aria-labelledby={`pedido-${order.id}-acoes`}>
@@ -227,7 +227,6 @@ export function StatusActions({ order, action, errors, typed }: { order: OrderDe
   )
 }
 
-/** A final step asked twice: the summary opens the question; 'Cancelar' (with JavaScript; without, the summary again) closes it. */
 function StatusForm({ order, action, status, className, label }: { order: OrderDetail; action?: string; status: 'F' | 'N'; className: string; label: string }) {
   return (
     <Form method="post" action={action} preventScrollReset>
