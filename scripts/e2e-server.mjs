@@ -17,6 +17,12 @@ const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'build/node/index.j
     // and never depend on a public service being up.
     CEP_API_URL: 'http://127.0.0.1:9',
     IBGE_API_URL: 'http://127.0.0.1:9',
+    // Every browser of the suite calls from 127.0.0.1, and a demo user keeps one session (one token) for a
+    // worker's whole run: far more calls a minute than a person makes. tests/api/rate-limit.test.ts tests the limits.
+    RATE_LIMIT_PER_TOKEN: '1000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    RATE_LIMIT_ENUMERATION_PER_TOKEN: '1000000',
+    RATE_LIMIT_ENUMERATION_PER_ADDRESS: '1000000',
   },
 })
 const stop = () => child.kill('SIGTERM')

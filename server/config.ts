@@ -2,6 +2,9 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { PasswordHashCost } from './security/passwords.ts'
 
+/** A count from the environment: an empty variable keeps the default rather than reading as 0 (a rate limit off). */
+const count = (fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().nonnegative().default(fallback))
+
 /** Every setting the product reads, with its default. README's configuration table mirrors this. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,7 +32,15 @@ const EnvSchema = z.object({
   PUSHER_APP_CLUSTER: z.string().optional(),
   REDIS_URL: z.string().optional(),
   PASSWORD_HASH_COST: z.enum(['production', 'test']).default('production'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().positive().default(60),
+  RATE_LIMIT_PER_TOKEN: count(600),
+  RATE_LIMIT_PER_ADDRESS: count(1200),
+  RATE_LIMIT_ENUMERATION_PER_TOKEN: count(30),
+  RATE_LIMIT_ENUMERATION_PER_ADDRESS: count(60),
 })
+
+/** Calls allowed per window to one token and to one client address; 0 turns that count off. */
+export type RateLimit = { perToken: number; perAddress: number }
 
 export type Config = {
   env: 'development' | 'production' | 'test'
@@ -69,6 +80,11 @@ export type Config = {
   redisUrl: string | undefined
   /** argon2id cost of new password hashes; `test` only for the test suites, never under NODE_ENV=production. */
   passwordHashCost: PasswordHashCost
+  /**
+   * The API's rate limits (server/api/rate-limits, docs/decisions/043-rate-limits.md): every call counts in
+   * `general`; the calls that could list the platform's companies count in `enumeration` too.
+   */
+  rateLimits: { windowMs: number; general: RateLimit; enumeration: RateLimit }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,5 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusherCluster: parsed.PUSHER_APP_CLUSTER || undefined,
     redisUrl: parsed.REDIS_URL || undefined,
     passwordHashCost: parsed.PASSWORD_HASH_COST,
+    rateLimits: {
+      windowMs: Math.ceil(parsed.RATE_LIMIT_WINDOW_SECONDS * 1000),
+      general: { perToken: parsed.RATE_LIMIT_PER_TOKEN, perAddress: parsed.RATE_LIMIT_PER_ADDRESS },
+      enumeration: { perToken: parsed.RATE_LIMIT_ENUMERATION_PER_TOKEN, perAddress: parsed.RATE_LIMIT_ENUMERATION_PER_ADDRESS },
+    },
   }
 }

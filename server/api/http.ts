@@ -15,6 +15,7 @@ import { personalAccessTokens, users } from '../db/schema/index.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { FileStore } from '../files/file-store.ts'
 import { API_HEADERS } from '../http/security-headers.ts'
+import type { RateLimitStore } from './rate-limits/store.ts'
 import { randomToken, sha256 } from '../security/tokens.ts'
 
 
@@ -30,6 +31,8 @@ export type Deps = {
    * migration 0010 (recountedChatCounters), to measure beside the stored ones.
    */
   recountHeaderCounters?: boolean
+  /** Where the rate limits count (server/api/rate-limits); by default as the configuration says. */
+  rateLimitStore?: RateLimitStore
 }
 
 export type AuthUser = { id: number; name: string; email: string; avatar: string | null; tokenId: number; token: string }

@@ -16,6 +16,7 @@ import { registerCustomers } from './customers/index.ts'
 import { registerMarketCalls } from './market/index.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerOrders } from './orders/index.ts'
+import { rateLimits, rateLimitStore } from './rate-limits/index.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyEdit } from './organizations/company-edit.ts'
 import { registerCompanyProfile } from './organizations/company-profile.ts'
@@ -36,6 +37,8 @@ import { registerProducts } from './products/index.ts'
 /** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
 export function createApi(deps: Deps) {
   const app = createApiApp()
+  // Before every call: Hono runs handlers in the order they were registered.
+  app.use('*', rateLimits(deps.config, deps.rateLimitStore ?? rateLimitStore(deps.config)))
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',

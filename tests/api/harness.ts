@@ -14,8 +14,20 @@ import { openDatabase } from '../../server/db/client.ts'
 import { linkCustomer } from '../../server/db/customer-link.ts'
 import { cargoPermissions, cargos, memberships, organizationInvites, organizations } from '../../server/db/schema/index.ts'
 import { createFileStore } from '../../server/files/file-store.ts'
+import type { RateLimitStore } from '../../server/api/rate-limits/store.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 import type { Publisher } from '../../server/realtime/publisher.ts'
+
+/**
+ * The suites call the API far more often from one address, with one token, than a person would: limits no
+ * suite reaches, still counted. tests/api/rate-limit.test.ts sets its own.
+ */
+const UNTHROTTLED = {
+  RATE_LIMIT_PER_TOKEN: '1000000',
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+  RATE_LIMIT_ENUMERATION_PER_TOKEN: '1000000',
+  RATE_LIMIT_ENUMERATION_PER_ADDRESS: '1000000',
+}
 
 /** Read once per test file (each file runs in its own module scope). */
 let pgliteTemplate: Promise<Blob> | undefined
@@ -26,9 +38,9 @@ let pgliteTemplate: Promise<Blob> | undefined
  * is a copy of the database tests/api/global-setup.ts migrated once for the run.
  * Passwords are hashed at the test cost unless `env` says PASSWORD_HASH_COST=production.
  */
-export async function createTestApi(options: { env?: NodeJS.ProcessEnv; publisher?: Publisher } = {}) {
+export async function createTestApi(options: { env?: NodeJS.ProcessEnv; publisher?: Publisher; rateLimitStore?: RateLimitStore } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-'))
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', ...options.env })
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', ...UNTHROTTLED, ...options.env })
   let dropDatabase: (() => Promise<void>) | undefined
   let url: string | undefined
   let template: Blob | undefined
@@ -58,6 +70,7 @@ export async function createTestApi(options: { env?: NodeJS.ProcessEnv; publishe
     mailer: createMailer({ mailDir: config.mailDir, from: 'teste@pedidos.local' }),
     files: createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: config.appUrl }),
     publisher: options.publisher,
+    rateLimitStore: options.rateLimitStore,
   })
 
   let ipCounter = 0
