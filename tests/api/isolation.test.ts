@@ -1,35 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import {
-  cargos,
-  chatChannels,
-  checkoutItems,
-  checkouts,
-  conditionBuyers,
-  conditionPartners,
-  conditionPaymentTerms,
-  conditionProducts,
-  conditionRules,
-  conditions,
-  conditionSellers,
-  customerPaymentMethods,
-  customers,
-  importJobs,
-  olBlacklist,
-  orderEmails,
-  orderItems,
-  orders,
-  paymentMethods,
-  preCheckoutItems,
-  productFavorites,
-  products,
-} from '../../server/db/schema/index.ts'
-import { recordNewOrder } from '../../server/api/orders/lifecycle.ts'
 import { ibgeHandlers } from '../mocks/ibge.ts'
 import { viaCepHandlers } from '../mocks/viacep.ts'
-import { binaryFields, exampleOf, operationsOf, type Operation } from './openapi-walk.ts'
-import { createOrganization, createTestApi, fileOf, newUser, tinyPng, uniqueCnpj, type TestApi } from './harness.ts'
+import { operationsOf } from './openapi-walk.ts'
+import { createTestApi, type TestApi } from './harness.ts'
+import { buildTenantWorld, fingerprint, kindOf, namesTenantData, requestFor } from './tenant-world.ts'
 
 /**
  * DESIGN §6: every call that names an organization, or an object of one, refuses a member of
@@ -43,108 +18,13 @@ const outside = setupServer(...ibgeHandlers, ...viaCepHandlers)
 
 let t: TestApi
 let doc: any
-let intruder: Awaited<ReturnType<typeof newUser>>
-let intruderOrgId: number
-/** The victim's organization and one object of each kind an id can name. */
-const victim: Record<string, number> = {}
-
-/** What an id-like name refers to; the order matters (`cargo_id` before the generic organization rule). */
-const ID_KINDS: [RegExp, string][] = [
-  // An order (the victim sells it) and an order e-mail of the victim: 7001.
-  [/^(pedido_id|orderId)$/, 'order'],
-  [/^emailId$/, 'orderEmail'],
-  [/cargo/i, 'cargo'],
-  // A cart and its line (checkout_id, checkoutId, item_id, itemId): the victim's cart 7001 and its line 7001.
-  [/checkout|carrinho/i, 'checkout'],
-  [/^item_?id$/i, 'checkoutItem'],
-  // A line of a member's shopping list (pre_item_id): the victim colleague's line 7001.
-  [/pre_?item/i, 'preCheckoutItem'],
-  [/condicao|condition/i, 'condition'],
-  [/regra|rule/i, 'rule'],
-  // An OL's row in a condition (parceiro_id of the rules and buyers): the victim's row 7001.
-  [/^parceiro_id$/, 'partner'],
-  // A condition's buyer row (comprador_id, compradores: [..]): the victim's row 7001.
-  [/comprador/i, 'conditionBuyer'],
-  [/produto|product/i, 'product'],
-  [/cliente|customer/i, 'customer'],
-  [/pagamento|payment/i, 'paymentMethod'],
-  [/importacao|import/i, 'importJob'],
-  [/user|usuario|member/i, 'user'],
-  [/channel|canal/i, 'channel'],
-  // An OL organization (a condition's partner, the owner of a blacklist): the victim's OL.
-  [/^(partnerId|olId|ol_id)$/, 'ol'],
-  [/^(id|orgId|companyId|organizationId|organizacao_id|organizacaoId|targetId|conditionId)$/, 'org'],
-]
-
-function kindOf(name: string) {
-  return ID_KINDS.find(([pattern]) => pattern.test(name))?.[1]
-}
+let world: Awaited<ReturnType<typeof buildTenantWorld>>
 
 beforeAll(async () => {
   outside.listen({ onUnhandledRequest: 'error' })
   t = await createTestApi({ env: { PUSHER_APP_SECRET: 'segredo-de-teste' } })
   doc = (await t.get('/api/openapi.json')).body
-  const owner = await newUser(t, 'Dona da Empresa')
-  const colleague = await newUser(t, 'Colega da Empresa')
-  intruder = await newUser(t, 'Pessoa Intrusa')
-  // Ids of their own (7001…), so that no id of the intruder's data is also one of the victim's.
-  const org = await createOrganization(t, { id: 7001, nome: 'Empresa Vítima' }, [{ userId: owner.id, isAdmin: true }, { userId: colleague.id }])
-  intruderOrgId = (await createOrganization(t, { nome: 'Empresa Intrusa' }, [{ userId: intruder.id, isAdmin: true }])).id
-  const [cargo] = await t.db.insert(cargos).values({ id: 7002, organizationId: org.id, nome: 'Cargo da vítima' }).returning()
-  // The team channel made with the organization, moved to an id of its own.
-  const [channel] = await t.db.update(chatChannels).set({ id: 7003 }).where(and(eq(chatChannels.organizationId, org.id), eq(chatChannels.padrao, 'I'))).returning()
-  const [product] = await t.db.insert(products).values({ id: 7004, organizationId: org.id, codigo: 'V-1', nome: 'Produto da vítima', precoCentavos: 1000 }).returning()
-  const [paymentMethod] = await t.db.insert(paymentMethods).values({ id: 7005, organizationId: org.id, nome: 'Boleto da vítima', tipo: 'boleto', prazoDias: 28 }).returning()
-  const [customer] = await t.db.insert(customers).values({ id: 7006, sellerId: org.id, cnpj: uniqueCnpj(), nome: 'Cliente da vítima' }).returning()
-  await t.db.insert(customerPaymentMethods).values({ customerId: customer.id, paymentMethodId: paymentMethod.id })
-  const [importJob] = await t.db.insert(importJobs).values({ id: 7007, organizationId: org.id, tipo: 'produtos', arquivoNome: 'produtos.xlsx', status: 'concluida' }).returning()
-  // The condition's objects take the id 7001 of the organization (and the payment term 7005 of the
-  // payment method), so a generic `{id}` or `pagamento_id` names the victim's object whatever it means.
-  const ol = await createOrganization(t, { id: 7008, nome: 'OL da Vítima', tipo: 'f' }, [{ userId: colleague.id }])
-  const [condition] = await t.db.insert(conditions).values({ id: 7001, organizationId: org.id, nome: 'Condição da vítima' }).returning()
-  await t.db.insert(conditionProducts).values({ id: 7001, conditionId: condition.id, productId: product.id, desconto: '5' })
-  const [partner] = await t.db.insert(conditionPartners).values({ id: 7001, conditionId: condition.id, partnerId: ol.id, status: 'aceito', descontoExtra: '2' }).returning()
-  await t.db.insert(conditionBuyers).values({ id: 7001, conditionId: condition.id, customerId: customer.id })
-  await t.db.insert(conditionSellers).values({ id: 7001, conditionId: condition.id, userId: colleague.id })
-  await t.db.insert(conditionPaymentTerms).values({ id: 7005, conditionId: condition.id, nome: 'Prazo da vítima', prazoDias: 28 })
-  await t.db.insert(conditionRules).values({ id: 7001, conditionId: condition.id, conditionPartnerId: partner.id, nome: 'Regra da vítima', tipo: 'Q', minimo: 10, desconto: '2' })
-  await t.db.insert(olBlacklist).values({ id: 7001, olId: ol.id, buyerId: intruderOrgId, tipo: 'C' })
-  // An order the victim received (its OL buys it, so neither side is the intruder's) and its order e-mail.
-  await t.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({ id: 7001, buyerId: ol.id, sellerId: org.id, conditionId: condition.id, userId: colleague.id, chave: 'vitima', condicaoNome: condition.nome, quantidadeTotal: 1, subtotalCentavos: 950, totalCentavos: 950 })
-      .returning()
-    await tx.insert(orderItems).values({ orderId: order.id, productId: product.id, nome: product.nome, unidade: 'UN', quantidade: 1, precoListaCentavos: 1000, precoUnitarioCentavos: 950, precoUnitarioCentesimos: 95_000, totalCentavos: 950 })
-    await recordNewOrder(tx, order, { userId: colleague.id, organizationId: ol.id })
-  })
-  await t.db.insert(orderEmails).values({ id: 7001, organizationId: org.id, email: 'pedidos@vitima.com.br' })
-  // A member's cart of the condition, with one line (a buyer never sees another's cart).
-  await t.db.insert(checkouts).values({ id: 7001, organizationId: org.id, userId: colleague.id, conditionId: condition.id })
-  await t.db.insert(checkoutItems).values({ id: 7001, checkoutId: 7001, productId: product.id, quantidade: 2, precoVistoCentavos: 950 })
-  // As a buyer too: a favorite and a shopping-list line of the victim's colleague.
-  await t.db.insert(productFavorites).values({ organizationId: org.id, productId: product.id })
-  await t.db.insert(preCheckoutItems).values({ id: 7001, organizationId: org.id, userId: colleague.id, productId: product.id, quantidade: 3 })
-  Object.assign(victim, {
-    org: org.id,
-    user: colleague.id,
-    cargo: cargo.id,
-    channel: channel.id,
-    product: product.id,
-    paymentMethod: paymentMethod.id,
-    customer: customer.id,
-    importJob: importJob.id,
-    condition: condition.id,
-    rule: 7001,
-    partner: partner.id,
-    conditionBuyer: 7001,
-    order: 7001,
-    orderEmail: 7001,
-    preCheckoutItem: 7001,
-    ol: ol.id,
-    checkout: 7001,
-    checkoutItem: 7001,
-  })
+  world = await buildTenantWorld(t)
 }, 60_000)
 
 afterAll(async () => {
@@ -152,89 +32,30 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** Every table's rows, as one digest per table; the tokens of the logins are not the victim's data. */
-async function fingerprint() {
-  const rows = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows
-  const tables = await rows<{ name: string }>(
-    sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('personal_access_tokens', '__drizzle_migrations') order by 1`,
-  )
-  const digests: Record<string, string> = {}
-  for (const { name } of tables) {
-    const [row] = await rows<{ d: string }>(sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as d from "${name}" x`))
-    digests[name] = row.d
-  }
-  return digests
-}
-
-type Target = { acting: 'victim' | 'own' }
-
 /** The value an id-like field or parameter gets: the victim's object, and the organization by `acting`. */
-function idFor(name: string, { acting }: Target): number | undefined {
+function idFor(name: string, acting: 'victim' | 'own'): number | undefined {
   const kind = kindOf(name)
   if (!kind) return undefined
-  if (kind === 'org') return acting === 'victim' ? victim.org : intruderOrgId
-  return victim[kind]
-}
-
-/** Does the call name an organization or an object of one (so that isolation applies)? */
-function namesTenantData({ op }: Operation) {
-  const names = (op.parameters ?? []).map((p: any) => p.name as string)
-  for (const media of Object.values<any>(op.requestBody?.content ?? {})) {
-    const example = exampleOf(doc, media)
-    if (example && typeof example === 'object') names.push(...Object.keys(example))
-  }
-  return names.some((n: string) => kindOf(n))
-}
-
-function request({ path, op, method }: Operation, target: Target) {
-  let namesVictimObject = false
-  const idValue = (name: string) => {
-    const value = idFor(name, target)
-    if (value !== undefined && kindOf(name) !== 'org') namesVictimObject = true
-    return value
-  }
-  let url = path
-  const query = new URLSearchParams()
-  for (const p of op.parameters ?? []) {
-    const value = idValue(p.name) ?? p.schema?.example ?? p.example ?? 'exemplo'
-    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)))
-    if (p.in === 'query' && (p.required || p.schema?.example !== undefined)) query.set(p.name, String(value))
-  }
-  if (query.size) url = `${url}?${query}`
-  const [mediaType, media] = Object.entries<any>(op.requestBody?.content ?? {})[0] ?? []
-  if (!media) return { method: method.toUpperCase(), url, init: {}, namesVictimObject }
-  const body = structuredClone(exampleOf(doc, media) ?? {})
-  for (const [key, value] of Object.entries(body)) {
-    const id = idValue(key)
-    // A list of ids (`produtos: [1, 2]`) names the victim's object the same way.
-    if (id !== undefined) body[key] = Array.isArray(value) ? [id] : id
-  }
-  if (mediaType === 'application/json') return { method: method.toUpperCase(), url, init: { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }, namesVictimObject }
-  const files = binaryFields(doc, media)
-  const form = new FormData()
-  for (const [k, v] of Object.entries<any>(body)) {
-    if (files.has(k)) form.append(k, fileOf(tinyPng(), 'exemplo.png', 'image/png'))
-    else form.append(k, typeof v === 'string' ? v : JSON.stringify(v))
-  }
-  return { method: method.toUpperCase(), url, init: { body: form }, namesVictimObject }
+  if (kind === 'org') return acting === 'victim' ? world.victim.org : world.intruderOrgId
+  return world.victim[kind]
 }
 
 test('a member of another organization can neither read nor change an organization or its objects', async () => {
-  const ops = operationsOf(doc).filter((o) => o.op.security && namesTenantData(o))
+  const ops = operationsOf(doc).filter((o) => o.op.security && namesTenantData(doc, o))
   expect(ops.length).toBeGreaterThan(20)
-  const before = await fingerprint()
+  const before = await fingerprint(t)
   const problems: string[] = []
   const seen: string[] = []
   for (const op of ops) {
     for (const acting of ['victim', 'own'] as const) {
-      const { method, url, init, namesVictimObject } = request(op, { acting })
+      const { method, url, init, namesObject } = requestFor(doc, op, (name) => idFor(name, acting))
       // Acting as its own organization on a call that names nothing else of the victim is the intruder's right.
-      if (acting === 'own' && !namesVictimObject) continue
-      const res = await t.raw(method, url, { ...init, token: intruder.token, ip: t.nextIp() })
+      if (acting === 'own' && !namesObject) continue
+      const res = await t.raw(method, url, { ...init, token: world.intruder.token, ip: t.nextIp() })
       seen.push(`${op.key} as ${acting} → ${res.status}`)
       if (res.status < 300 || res.status >= 500) problems.push(`${op.key} (${acting}: ${url}) → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
     }
   }
   expect(problems, seen.join('\n')).toEqual([])
-  expect(await fingerprint()).toEqual(before)
+  expect(await fingerprint(t)).toEqual(before)
 })

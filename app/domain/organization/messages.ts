@@ -27,6 +27,8 @@ export const organizationMessages = {
   codeRequired: 'O código de verificação é obrigatório.',
   codeFormat: 'O código tem 6 dígitos.',
   waitingVerification: 'Esta organização aguarda verificação.',
+  /** Any call made for an organization whose e-mailed code was not entered yet. */
+  notVerified: 'Esta organização ainda não foi verificada. Digite o código enviado por e-mail para usá-la.',
   /** A company screen opened with no organization entered. */
   enterFirst: 'Entre em uma organização para abrir esta tela.',
   /** A company screen the organization's menu does not show: its landing screen opens instead. */

@@ -4,10 +4,12 @@ import type { PermissionId } from '../../../app/domain/team/permissions.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { perDatabase } from '../../db/per-database.ts'
 import { cargoPermissions, memberships, organizations } from '../../db/schema/index.ts'
+import { organizationMessages } from '../../../app/domain/organization/messages.ts'
 import { abort } from '../http.ts'
 
 export const NOT_A_MEMBER = 'Você não tem acesso a esta organização.'
 export const NOT_PERMITTED = 'Você não tem permissão para esta ação.'
+export const NOT_VERIFIED = organizationMessages.notVerified
 
 type Membership = typeof memberships.$inferSelect
 
@@ -21,9 +23,17 @@ const membershipQuery = (db: Db | Tx) =>
 /** Built once per database: every organization call runs it. Inside a transaction it is built on the spot. */
 const prepared = perDatabase((db) => membershipQuery(db).prepare('api_membership'))
 
-export async function findMembership(db: Db | Tx, userId: number, organizationId: number) {
+type Unverified = { unverified?: 'allowed' }
+
+/**
+ * The caller's active membership of the organization, or null. An organization whose e-mailed code was not
+ * entered acts for nothing, as the screens let no one into it: its member is told so (403) unless the call
+ * is one that verifies it, sends the code again or reads its profile (`unverified: 'allowed'`).
+ */
+export async function findMembership(db: Db | Tx, userId: number, organizationId: number, options: Unverified = {}) {
   const query = db instanceof PgTransaction ? membershipQuery(db) : prepared(db)
   const [row] = await query.execute({ userId, organizationId })
+  if (row && !row.organization.active && options.unverified !== 'allowed') abort(403, NOT_VERIFIED)
   return row ?? null
 }
 
@@ -33,7 +43,7 @@ export async function findMembership(db: Db | Tx, userId: number, organizationId
  * caller then runs requireMembership (`orMembership`), which answers 403 to a stranger.
  */
 export const isActiveMember = (userId: number | Placeholder, organizationId: number | Placeholder) =>
-  sql`exists (select 1 from memberships reader where reader.user_id = ${userId} and reader.organization_id = ${organizationId} and reader.active)`
+  sql`exists (select 1 from memberships reader join organizations verified on verified.id = reader.organization_id and verified.active where reader.user_id = ${userId} and reader.organization_id = ${organizationId} and reader.active)`
 
 /** The rows of a read that checked membership itself (isActiveMember); when it found none, the check alone. */
 export async function orMembership<T>(rows: T[], db: Db | Tx, userId: number, organizationId: number) {
@@ -57,11 +67,11 @@ export async function holdsPermission(db: Db | Tx, membership: Membership, permi
 }
 
 /**
- * The authorization step of every organization call: the caller must be an active
- * member. Another company's id answers 403 and reveals nothing about it.
+ * The authorization step of every organization call: the caller must be an active member of a verified
+ * organization (findMembership). Another company's id answers 403 and reveals nothing about it.
  */
-export async function requireMembership(db: Db | Tx, userId: number, organizationId: number) {
-  const row = await findMembership(db, userId, organizationId)
+export async function requireMembership(db: Db | Tx, userId: number, organizationId: number, options: Unverified = {}) {
+  const row = await findMembership(db, userId, organizationId, options)
   if (!row) abort(403, NOT_A_MEMBER)
   return row
 }

@@ -75,7 +75,7 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
     async (c) => {
       const user = c.get('user')
       const { organizacao_id, code } = c.req.valid('json')
-      const { organization } = await requireMembership(db, user.id, organizacao_id)
+      const { organization } = await requireMembership(db, user.id, organizacao_id, { unverified: 'allowed' })
       const done = { organizacao: { organizacao_id, active: true as const } }
       if (organization.active) return c.json({ message: m.alreadyActive, ...done }, 200)
 
@@ -127,7 +127,7 @@ export function registerVerification(app: Api, { db, mailer }: Deps) {
     async (c) => {
       const user = c.get('user')
       const { organizacao_id } = c.req.valid('json')
-      await requireMembership(db, user.id, organizacao_id)
+      await requireMembership(db, user.id, organizacao_id, { unverified: 'allowed' })
       const issued = await db.transaction(async (tx) => {
         // Locking the organization row serialises two resends clicked at once.
         const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizacao_id)).for('update')
