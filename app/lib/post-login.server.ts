@@ -1,6 +1,8 @@
 import { redirect } from 'react-router'
 import { commitSession, readLastCompany, type AppSession } from './session.server.ts'
 import { enterCompany } from './company.server.ts'
+import { idOf } from '../domain/shared/fields.ts'
+import { enterOrderOrganization, moverOrganization } from './order-deep-link.server.ts'
 
 /**
  * Spec §2, after login: an order id in the route goes to the order-status update;
@@ -17,6 +19,11 @@ export async function redirectAfterLogin(
   if (redirectTo) return redirect(redirectTo, { headers: { 'Set-Cookie': await commitSession(session) } })
   if (params.orderId && params.orderStatus) {
     const to = `/personal-environment/update-order-status/${encodeURIComponent(params.orderId)}/${encodeURIComponent(params.orderStatus)}`
+    // The order's seller or OL is entered by this post, so that the page the link opens (a GET) changes nothing.
+    const orderId = idOf(params.orderId)
+    const token = session.get('token')
+    const { found } = orderId && token ? await moverOrganization(request, undefined, orderId, token) : { found: null }
+    if (found && found !== 'refused') return redirect(to, { headers: await enterOrderOrganization(session, found.orgId) })
     return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } })
   }
   const last = await readLastCompany(request)

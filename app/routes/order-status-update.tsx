@@ -3,22 +3,18 @@ import { data, Form, Link, redirect, useRevalidator } from 'react-router'
 import { useOrderLive } from '~/components/orders/order-live.tsx'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
 import type { Route } from './+types/order-status-update'
-import { OrderSummary, QuantitiesForm, StatusRefusal, type OrderDetail } from '~/components/orders/order-detail.tsx'
-import * as orgApi from '~/domain/organization/contract.ts'
-import * as ordersApi from '~/domain/orders/contract.ts'
+import { OrderSummary, QuantitiesForm, StatusRefusal } from '~/components/orders/order-detail.tsx'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 import type { NextStatus } from '~/domain/orders/schemas.ts'
 import { idOf } from '~/domain/shared/fields.ts'
-import { api } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { pagePath } from '~/lib/company-screens.ts'
 import { changeOrderStatus } from '~/lib/orders.server.ts'
-import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, type AppSession } from '~/lib/session.server.ts'
+import { enterOrderOrganization, moverOrganization } from '~/lib/order-deep-link.server.ts'
+import { redirectWithToast, requireAuth } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Atualizar pedido ${params.orderId} | Pedidos B2B` }]
-
-const ORGS_READ = 100
 
 function parseParams(params: { orderId: string; orderStatus: string }) {
   const orderId = idOf(params.orderId)
@@ -27,51 +23,12 @@ function parseParams(params: { orderId: string; orderStatus: string }) {
   return { orderId, status }
 }
 
-type Found = { orgId: number; orgName: string; order: OrderDetail }
-
-/**
- * The organization of the user that moves this order (its seller or its OL): the entered one first,
- * then the user's other organizations that may be entered now (active, no feedback pending).
- */
-async function moverOrganization(request: Request, currentOrgId: number | undefined, orderId: number): Promise<{ found: Found | 'refused' | null; currentName: string | null }> {
-  const mine = await api(request, orgApi.orgProfile, {
-    params: { regPerPage: ORGS_READ, search: 'null', filter: 'null' },
-    query: { page: 1 },
-  })
-  const memberships = mine.ok ? mine.data.organizacoes.data : []
-  const nameOf = (orgId: number | undefined) => memberships.find((o) => o.organizacao_id === orgId)?.organizacao.nome ?? null
-  const enterable = memberships.filter((o) => o.organizacao.active && !o.organizacao.feedback).map((o) => o.organizacao_id)
-  const candidates = [...new Set([...(currentOrgId && enterable.includes(currentOrgId) ? [currentOrgId] : []), ...enterable])]
-  const currentName = nameOf(currentOrgId)
-  // A member of the order's seller or OL whose role may not read the orders is refused there (403): told so, not
-  // sent to look for another account.
-  let refused = false
-  for (const orgId of candidates) {
-    const res = await api(request, ordersApi.showPedido, {
-      params: { orgId, orderId },
-    })
-    if (res.ok && res.data.pedido.papel !== 'C') return { found: { orgId, orgName: nameOf(orgId) ?? '', order: res.data.pedido }, currentName }
-    if (res.status === 403) refused = true
-  }
-  return { found: refused ? 'refused' : null, currentName }
-}
-
-/** Enters the order's organization and opens this page again, now acting for it. */
-async function enterOrderOrganization(request: Request, session: AppSession, orgId: number) {
-  session.set('companyId', orgId)
-  const headers = new Headers()
-  headers.append('Set-Cookie', await commitSession(session))
-  const user = session.get('user')
-  if (user) headers.append('Set-Cookie', await lastCompanyCookie().serialize({ userId: user.user_id, orgId }))
-  return redirect(pagePath(request), { headers })
-}
-
 /**
  * Where the order e-mail's deep link lands after login (spec §2): the order and a confirmation form.
  * The order's status changes only by the form's post (works without JavaScript). The change acts for the
- * order's seller or OL, so that organization is entered first: on the way when none is entered (right after
- * Login), by a post of its own when another one is. The entered company is the session's, shared by every tab:
- * a GET that switched it would leave the user's other tabs acting, unseen, for the order's organization.
+ * order's seller or OL, so that organization is entered first: by the Login post that opened this page, or
+ * by a post of its own here. Never on this GET: the entered company is the session's, shared by every tab,
+ * and a link from any site could otherwise switch what the user's other tabs act for.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { session } = await requireAuth(request)
@@ -82,10 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { found, currentName } = await moverOrganization(request, current, orderId)
   if (!found) return { state: 'not-yours' as const, order: null, status }
   if (found === 'refused') return { state: 'forbidden' as const, order: null, status }
-  if (found.orgId !== current) {
-    if (current === undefined || currentName === null) throw await enterOrderOrganization(request, session, found.orgId)
-    return { state: 'enter' as const, order: found.order, status, orgId: found.orgId, orgName: found.orgName, currentName }
-  }
+  if (found.orgId !== current) return { state: 'enter' as const, order: found.order, status, orgId: found.orgId, orgName: found.orgName, currentName }
   if (found.order.status !== 'A') return { state: 'done' as const, order: found.order, status }
   if (!found.order.pode_mudar_status) return { state: 'forbidden' as const, order: found.order, status }
   return { state: 'confirm' as const, order: found.order, status }
@@ -98,7 +52,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { session } = await requireAuth(request)
     const { orderId } = parseParams(params)
     const { found } = orderId ? await moverOrganization(request, undefined, orderId) : { found: null }
-    if (found && found !== 'refused' && String(found.orgId) === formData.get('organizacao_id')) return enterOrderOrganization(request, session, found.orgId)
+    if (found && found !== 'refused' && String(found.orgId) === formData.get('organizacao_id')) {
+      return redirect(pagePath(request), { headers: await enterOrderOrganization(session, found.orgId) })
+    }
     return redirect(pagePath(request))
   }
   const { company } = await requireCompany(request)
@@ -128,7 +84,9 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
       {state === 'forbidden' ? <p className="notice notice-error">{m.deepForbidden}</p> : null}
       {loaderData.state === 'enter' && order ? (
         <div className="card stack">
-          <p className="notice notice-info">{m.deepOtherCompany(loaderData.orgName, loaderData.currentName)}</p>
+          <p className="notice notice-info">
+            {loaderData.currentName ? m.deepOtherCompany(loaderData.orgName, loaderData.currentName) : m.deepEnterFirst(loaderData.orgName)}
+          </p>
           <Form method="post">
             <input type="hidden" name="intent" value="enter" />
             <input type="hidden" name="organizacao_id" value={loaderData.orgId} />

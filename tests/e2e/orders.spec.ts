@@ -229,7 +229,7 @@ test("a customer's row on Clientes leads to that customer's orders (/orders-cust
 })
 
 test("a member whose role may not read the orders sees why on Pedidos, inside the company (decision 031)", async ({ page }) => {
-  // Carla is a member of Distribuidora Sol without a role: no 'Ver pedidos'.
+  // Carla's role in Distribuidora Sol only reads products, customers and conditions (server/db/seed-roles.ts): no 'Ver pedidos'.
   await login(page, CARLA.email, CARLA.password)
   await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
   await expect(page).toHaveURL(/\/orders$/)
@@ -273,6 +273,25 @@ test("the e-mail's deep link, opened in another of the user's companies, asks to
   // Had the GET entered the seller, the page would now offer the change.
   await page.reload()
   await expect(page.getByText(notice)).toBeVisible()
+  await page.getByRole('button', { name: orderMessages.deepEnter(SELLER.org) }).click()
+  await expect(page.getByText(orderMessages.deepConfirm('Faturado'))).toBeVisible()
+  await expect(page.getByText(notice)).toHaveCount(0)
+})
+
+test("the e-mail's deep link with no company entered names the order's company and enters it only by its post", async ({ page, request }) => {
+  const order = await sendDemoOrder(request, 1)
+  await login(page, SELLER.email, SELLER.password)
+  // 'Sair da organização': the session acts for no company.
+  const left = await page.request.post('/personal-environment', { form: { intent: 'leave' }, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  expect(left.status()).toBe(302)
+  await page.goto(`/update-order-status/${order.id}/F`)
+  const notice = orderMessages.deepEnterFirst(SELLER.org)
+  await expect(page.getByText(notice)).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Confirmar/ })).toHaveCount(0)
+  // Had the GET entered the seller, Pedidos would open now; with no company entered it sends to the personal environment.
+  await page.goto('/orders')
+  await expect(page).toHaveURL(/\/personal-environment/)
+  await page.goto(`/update-order-status/${order.id}/F`)
   await page.getByRole('button', { name: orderMessages.deepEnter(SELLER.org) }).click()
   await expect(page.getByText(orderMessages.deepConfirm('Faturado'))).toBeVisible()
   await expect(page.getByText(notice)).toHaveCount(0)

@@ -149,5 +149,6 @@ export const orderMessages = {
   deepBack: 'Voltar às minhas organizações',
   deepForbidden: 'Você não tem permissão para mudar a situação de pedidos nesta empresa.',
   deepOtherCompany: (orderOrg: string, current: string) => `Este pedido é de ${orderOrg}, e você está em ${current}. Entre em ${orderOrg} para mudar a situação dele.`,
+  deepEnterFirst: (orderOrg: string) => `Este pedido é de ${orderOrg}. Entre em ${orderOrg} para mudar a situação dele.`,
   deepEnter: (org: string) => `Entrar em ${org}`,
 }
