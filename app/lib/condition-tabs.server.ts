@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { CondicaoDetalheSchema } from '~/domain/conditions/condition.ts'
 import type { ConditionTabId } from '~/domain/conditions/tabs.ts'
+import type { PermissionId } from '~/domain/team/permissions.ts'
 import { pagamentosTab } from './conditions/pagamentos.server.ts'
 import { regrasTab } from './conditions/regras.server.ts'
 import { compradoresTab } from './conditions/compradores.server.ts'
@@ -22,6 +23,8 @@ export type ConditionTabContext = {
   orgId: number
   /** The member's role has 'Gerenciar condições': the screen offers the changes. */
   mayChange: boolean
+  /** The permissions the member holds in that organization (the profile's): what else of it a section may read. */
+  permissoes: readonly PermissionId[]
   /** This page's address with its section and list parameters: where a form post goes back to. */
   back: string
 }

@@ -4,6 +4,7 @@ import type { Route } from './+types/conditions'
 import { ConditionFilters, ConditionTable, emptyText, OlTable } from '~/components/conditions/condition-list.tsx'
 import { DeleteConditionModal, EditConditionModal, MinimumsModal, NewConditionModal } from '~/components/conditions/condition-modals.tsx'
 import { LIST_PARAMS, type ConditionsTab, type ListState } from '~/components/conditions/list-types.ts'
+import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
 import * as conditionsApi from '~/domain/conditions/contract.ts'
@@ -18,6 +19,7 @@ import {
   OneConditionFormSchema,
 } from '~/domain/conditions/schemas.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
+import { READ_REFUSALS, readsArea } from '~/domain/team/area-readers.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -57,6 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company } = await requireCompany(request)
   const state = listState(url.searchParams)
+  // A member whose role may not read the company's conditions stays here, told which permission to ask for; the
+  // conditions it serves as an OL are other sellers', read as before.
+  if (state.aba === 'minhas' && !readsArea(company.permissoes, 'condicoes')) return { forbidden: true as const, state, refusal: READ_REFUSALS.condicoes }
   const { condicoes, pode_alterar: canChange } = await apiRead(request, conditionsApi.restoreCondicoes, {
     params: {
       companyId: company.organizacao_id,
@@ -77,7 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const res = await api(request, restoreCondicao, { params: { id }, query: { organizacao_id: company.organizacao_id } })
     if (res.ok && res.data.acesso === 'vendedor') selected = { ...res.data.condicao, vendedor: res.data.vendedor, parceiro: null, produtos: 0, compradores: 0, ols: 0 }
   }
-  return { page: condicoes, canChange, state, selected, orgId: company.organizacao_id, orgName: company.nome, returnTo: conditionPageReturn(url.searchParams.get('voltar')) }
+  return { forbidden: false as const, page: condicoes, canChange, state, selected, orgId: company.organizacao_id, orgName: company.nome, returnTo: conditionPageReturn(url.searchParams.get('voltar')) }
 }
 
 type Intent = 'create' | 'update' | 'minimums' | 'delete' | 'toggle' | 'bulk'
@@ -160,7 +165,33 @@ const TABS: { id: ConditionsTab; label: string }[] = [
   { id: 'ol', label: m.asOl },
 ]
 
+function ConditionTabs({ state }: { state: ListState }) {
+  return (
+    <nav aria-label={m.tabs}>
+      <ul className="team-tabs">
+        {TABS.map((tab) => (
+          <li key={tab.id}>
+            <Link to={tab.id === 'ol' ? '?aba=ol' : '?'} aria-current={tab.id === state.aba ? 'page' : undefined} preventScrollReset>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 export default function Conditions({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.forbidden)
+    return (
+      <AreaForbidden id="conditions-title" title={m.title} text={loaderData.refusal}>
+        <ConditionTabs state={loaderData.state} />
+      </AreaForbidden>
+    )
+  return <ConditionsList loaderData={loaderData} actionData={actionData} />
+}
+
+function ConditionsList({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
   const { page, canChange, state, selected, orgId, orgName, returnTo } = loaderData
   const location = useLocation()
   const href = useListHref()
@@ -180,17 +211,7 @@ export default function Conditions({ loaderData, actionData }: Route.ComponentPr
           </Link>
         ) : null}
       </div>
-      <nav aria-label={m.tabs}>
-        <ul className="team-tabs">
-          {TABS.map((tab) => (
-            <li key={tab.id}>
-              <Link to={tab.id === 'ol' ? '?aba=ol' : '?'} aria-current={tab.id === state.aba ? 'page' : undefined} preventScrollReset>
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConditionTabs state={state} />
       {canChange || !mine ? null : <p className="notice notice-info">{m.readOnly}</p>}
       <ConditionFilters state={state} />
       {page.total === 0 ? (

@@ -17,6 +17,8 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { readsOrders } from '~/domain/orders/readers.ts'
+import { READ_REFUSALS, readsArea } from '~/domain/team/area-readers.ts'
+import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Pedidos B2B' }]
 
@@ -61,6 +63,8 @@ function listAddress(search: URLSearchParams) {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company, user } = await requireCompany(request)
+  // A member whose role may not read the customers stays in the company, told which permission to ask for.
+  if (!readsArea(company.permissoes, 'clientes')) return { forbidden: true as const, refusal: READ_REFUSALS.clientes }
   const orgId = company.organizacao_id
   const canManage = await mayManage(request, company, user.email)
   const aba: CustomerTab = CUSTOMER_TABS.find((t) => t === url.searchParams.get('aba')) ?? 'clientes'
@@ -69,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   if (aba === 'pagamentos') {
     const { pagamentos } = await apiRead(request, customersApi.restorePagamentos, { params: { orgId, search: 'null' } })
-    return { aba, canManage, canReadOrders: false, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null, importacao: null }
+    return { forbidden: false as const, aba, canManage, canReadOrders: false, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null, importacao: null }
   }
   const list = listState(url.searchParams)
   const { clientes } = await apiRead(request, customersApi.restoreClientes, {
@@ -88,7 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const importacao = canManage ? await loadImportFromUrl(request) : null
   // Each customer's orders (/orders-customer) are a link of its row for a member who reads the orders (decision 031).
   const canReadOrders = readsOrders(company.permissoes)
-  return { aba, canManage, canReadOrders, methods: null, customers: clientes, list, sellers, payments, customer, importacao }
+  return { forbidden: false as const, aba, canManage, canReadOrders, methods: null, customers: clientes, list, sellers, payments, customer, importacao }
 }
 
 type Intent = typeof IMPORT_INTENT | 'create-customer' | 'update-customer' | 'block' | 'unblock' | 'customer-payments' | 'allow-all' | 'remove-all' | 'create-payment' | 'delete-payment'
@@ -186,6 +190,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Customers({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.forbidden) return <AreaForbidden id="customers-title" title={s.title} text={loaderData.refusal} />
+  return <CustomersScreen loaderData={loaderData} actionData={actionData} />
+}
+
+function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
   const { aba, canManage, canReadOrders, methods, customers, list, sellers, payments, customer } = loaderData
   const location = useLocation()
   const search = new URLSearchParams(location.search)

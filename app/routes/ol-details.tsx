@@ -70,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (res.ok) bloqueados = res.data.bloqueados
     else blacklistError = res.status === 403 ? s.blacklistNoPermission : apiErrorMessages(res.data).join(' ')
     const busca = (url.searchParams.get('busca') ?? '').trim().slice(0, 100)
-    if (res.ok && url.searchParams.get('modal') === 'bloquear' && busca) {
+    if (res.ok && mayChange && url.searchParams.get('modal') === 'bloquear' && busca) {
       const found = await api(request, partnersApi.searchBlackList, { params: { olId, search: busca } })
       encontrados = found.ok ? found.data.compradores : []
     }
@@ -218,13 +218,13 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
           </Form>
         </RouteModal>
       ) : null}
-      {modal === 'bloquear' && loaderData.bloqueados ? <BlockModal data={loaderData} /> : null}
+      {modal === 'bloquear' && loaderData.bloqueados && mayChange ? <BlockModal data={loaderData} /> : null}
     </section>
   )
 }
 
 function Blacklist({ data }: { data: Data }) {
-  const { bloqueados, q, blacklistError } = data
+  const { bloqueados, q, blacklistError, mayChange } = data
   const href = useTeamHref()
   return (
     <section className="stack" aria-labelledby="blacklist-title">
@@ -243,9 +243,11 @@ function Blacklist({ data }: { data: Data }) {
                 {s.search}
               </button>
             </Form>
-            <Link to={href({ modal: 'bloquear', busca: null })} className="button primary" preventScrollReset>
-              {s.blacklistAdd}
-            </Link>
+            {mayChange ? (
+              <Link to={href({ modal: 'bloquear', busca: null })} className="button primary" preventScrollReset>
+                {s.blacklistAdd}
+              </Link>
+            ) : null}
           </div>
           {bloqueados.data.length === 0 ? (
             <div className="empty-state" role="status">
@@ -259,14 +261,16 @@ function Blacklist({ data }: { data: Data }) {
                     <strong>{b.nome}</strong> <span className="badge">{s.tipo[b.tipo]}</span>
                     <span className="muted nowrap"> {maskCnpj(b.cnpj)}</span>
                   </span>
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="unblock" />
-                    <input type="hidden" name="comprador_id" value={b.comprador_id} />
-                    <input type="hidden" name="tipo" value={b.tipo} />
-                    <button type="submit" className="button" aria-label={`${s.unblock} ${b.nome}`}>
-                      {s.unblock}
-                    </button>
-                  </Form>
+                  {mayChange ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="unblock" />
+                      <input type="hidden" name="comprador_id" value={b.comprador_id} />
+                      <input type="hidden" name="tipo" value={b.tipo} />
+                      <button type="submit" className="button" aria-label={`${s.unblock} ${b.nome}`}>
+                        {s.unblock}
+                      </button>
+                    </Form>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import type { Route } from './+types/products'
 import { DeleteModal, ProductModal } from '~/components/products/product-modals.tsx'
 import { emptyText, ProductFilters, ProductTable } from '~/components/products/product-table.tsx'
 import { LIST_PARAMS, type ListState } from '~/components/products/types.ts'
+import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import * as catalogApi from '~/domain/catalog/contract.ts'
 import { SpreadsheetExport, SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
@@ -11,6 +12,7 @@ import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spr
 import { catalogMessages as cm, productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema } from '~/domain/catalog/schemas.ts'
+import { READ_REFUSALS, readsArea } from '~/domain/team/area-readers.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { idListParam, isDbId } from '~/domain/shared/fields.ts'
 import { requireCompany } from '~/lib/company.server.ts'
@@ -53,6 +55,8 @@ function listAddress(search: URLSearchParams) {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company } = await requireCompany(request)
+  // A member whose role may not read the products stays in the company, told which permission to ask for.
+  if (!readsArea(company.permissoes, 'produtos')) return { forbidden: true as const, refusal: READ_REFUSALS.produtos }
   const orgId = company.organizacao_id
   const state = listState(url)
   const [page, filtros, importacao] = await Promise.all([
@@ -79,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     isDbId(editId) && !page.data.some((p) => p.id === editId)
       ? ((await apiRead(request, catalogApi.restoreCatalogo, { params: { orgId }, query: { id: editId, per_page: 1 } })).data[0] ?? null)
       : null
-  return { page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idListParam(url.searchParams, 500), importacao, editing }
+  return { forbidden: false as const, page, state, marcas: filtros.marcas, categorias: filtros.categorias, deleteIds: idListParam(url.searchParams, 500), importacao, editing }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -184,6 +188,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.forbidden) return <AreaForbidden id="products-title" title={m.title} text={loaderData.refusal} />
+  return <ProductsList loaderData={loaderData} actionData={actionData} />
+}
+
+function ProductsList({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
   const { page, state, marcas, categorias, deleteIds, importacao, editing } = loaderData
   const location = useLocation()
   const href = useListHref()

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/visiting-card'
-import { Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaField } from '~/components/forms.tsx'
+import { CheckboxField, Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaField } from '~/components/forms.tsx'
 import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { VisitingCard, type VisitingCardData } from '~/components/visiting-card.tsx'
@@ -98,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }) }, { status: 400 })
   const res = await api(request, orgApi.updateprofile, { json: { organizacao_id: orgId, ...submission.value } })
   if (!res.ok) {
-    const fields = ['razao_social', 'email', 'telefone', 'sobre', 'endereco', 'cidade', 'uf', 'links']
+    const fields = ['razao_social', 'email', 'telefone', 'sobre', 'endereco', 'cidade', 'uf', 'links', 'cartao_admin']
     return data({ result: replyWithApiError(submission, res.data, { fields }) }, { status: 400 })
   }
   return redirectWithToast(request, '/visiting-card', { kind: 'success', text: res.data.message })
@@ -165,7 +165,7 @@ function Codes({ tokenbase, flagCode, canEdit }: { tokenbase: string | null; fla
   )
 }
 
-function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult'] }) {
+function DetailsForm({ card, lastResult }: { card: VisitingCardData & { cartao_admin: boolean }; lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult'] }) {
   const links = [...card.links.map(({ type, content }) => ({ type, content })), ...Array.from({ length: SPARE_LINK_ROWS }, () => ({ type: 'site', content: '' }))]
   const { form, fields, formProps, submitDisabled } = useValidatedForm(visitingCardFormSchema, {
     id: 'visiting-card',
@@ -179,6 +179,7 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?
       cidade: card.cidade ?? '',
       uf: card.uf ?? '',
       links,
+      cartao_admin: card.cartao_admin,
     },
   })
   const linkRows = fields.links.getFieldList()
@@ -211,6 +212,8 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData; lastResult?
         </ul>
         <small className="field-caption">Deixe o link em branco para removê-lo.</small>
       </fieldset>
+      <CheckboxField label={companyMessages.publishAdmin} meta={fields.cartao_admin} />
+      <small className="field-caption">{companyMessages.publishAdminCaption}</small>
       <SubmitButton disabled={submitDisabled} pending="Salvando…">
         Salvar
       </SubmitButton>

@@ -7,6 +7,7 @@ import { linkCustomer } from './customer-link.ts'
 import { seedConditions } from './seed-conditions.ts'
 import { seedCustomers } from './seed-customers.ts'
 import { seedProducts } from './seed-products.ts'
+import { seedRoles } from './seed-roles.ts'
 import type { Db } from './client.ts'
 import { chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db) {
   await seedProducts(db)
   await seedCustomers(db)
   await seedConditions(db, { ...DEMO_USERS.eduardo, passwordHash: DEMO_PASSWORD_HASH })
+  await seedRoles(db)
   return created
 }
 
@@ -72,8 +74,8 @@ async function seedPeopleAndCompanies(db: Db) {
     const [sol, rede, central, norte, praca] = await tx
       .insert(organizations)
       .values([
-        org('f', 'Distribuidora Sol', '112223330001', { plano: 'P', createdBy: ana.id }),
-        org('b', 'Rede Farma Mais', '223334440001', { plano: 'U', codigoBandeira: 'FARMAMAIS', createdBy: ana.id }),
+        org('f', 'Distribuidora Sol', '112223330001', { plano: 'P', createdBy: ana.id, cartaoAdmin: true }),
+        org('b', 'Rede Farma Mais', '223334440001', { plano: 'U', codigoBandeira: 'FARMAMAIS', createdBy: ana.id, cartaoAdmin: true }),
         org('v', 'Farmácia Central', '334445550001', { createdBy: bruno.id }),
         org('r', 'Revenda Norte', '445556660001', { createdBy: carla.id, cidade: 'Belém', uf: 'PA' }),
         // The alphanumeric CNPJ issued since July 2026.

@@ -1,4 +1,4 @@
-import type { PermissionId } from '../../app/domain/team/permissions.ts'
+import type { ReadArea } from '../../app/domain/team/area-readers.ts'
 import type { SheetSpec } from '../../app/domain/spreadsheets/sheet.ts'
 import type { Tx } from '../db/client.ts'
 
@@ -15,8 +15,11 @@ export type RowProblem = { linha: number; coluna: string; valor: string; motivo:
  */
 export type ImportKind<Row> = {
   spec: SheetSpec<Row>
-  /** The team permission that may run this import (and read its jobs). */
-  permission: PermissionId
+  /**
+   * The area's 'Gerenciar' permission, which may run this import (and read its jobs); its template and
+   * export are read by the area's readers (AREA_READERS).
+   */
+  permission: ReadArea
   /**
    * Checks across rows or against the database that no single cell shows (the same EAN twice in
    * the file, a seller e-mail that is not a member...). Called once per batch of good rows, in file

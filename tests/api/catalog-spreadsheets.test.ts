@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { customers, memberships, products } from '../../server/db/schema/index.ts'
 import { importsSettled } from '../../server/spreadsheets/jobs.ts'
-import { createOrganization, createTestApi, fileOf, formOf, maskCnpj, newUser, uniqueCnpj, type TestApi } from './harness.ts'
+import { createOrganization, createTestApi, fileOf, formOf, maskCnpj, memberWith, newUser, uniqueCnpj, type TestApi } from './harness.ts'
 import { readXlsx, xlsxOf } from './spreadsheet-files.ts'
 
 /** The products and customers spreadsheet calls: createProductList / importClientes upload, exportProdutos / exportClientes download. */
@@ -66,17 +66,18 @@ describe('products', () => {
     expect(sheet.rows.slice(1).map((r) => r[2])).toEqual(['Detergente Neutro', 'Sabão em Pó'])
   })
 
-  test('a member without "produtos" may export but not import; another organization may do neither', async () => {
+  test('a role with "Ver produtos" may export but not import; a member without a role and another organization may do neither', async () => {
     const { org } = await seller()
     const stranger = await newUser(t, 'Estranha')
     await createOrganization(t, { nome: 'Outra' }, [{ userId: stranger.id, isAdmin: true }])
-    const reader = await newUser(t, 'Leitora')
-    await t.db.insert(memberships).values({ organizationId: org.id, userId: reader.id, isAdmin: false })
+    const reader = await memberWith(t, org.id, ['produtos_ver'])
+    const noRole = await newUser(t, 'Sem cargo')
+    await t.db.insert(memberships).values({ organizationId: org.id, userId: noRole.id, isAdmin: false })
     const bytes = await xlsxOf([['Código', 'Nome', 'Preço'], ['X', 'Y', 1]])
     const upload = (token: string) => t.postForm('/api/condicoes/createProductList', formOf({ organizacao_id: String(org.id), arquivo: fileOf(bytes, 'p.xlsx') }), { token })
-    expect((await upload(reader.token)).status).toBe(403)
-    expect((await upload(stranger.token)).status).toBe(403)
+    for (const user of [reader, noRole, stranger]) expect((await upload(user.token)).status).toBe(403)
     expect((await download(`/api/condicoes/exportProdutos/${org.id}`, reader.token)).status).toBe(200)
+    expect((await download(`/api/condicoes/exportProdutos/${org.id}`, noRole.token)).status).toBe(403)
     expect((await download(`/api/condicoes/exportProdutos/${org.id}`, stranger.token)).status).toBe(403)
   })
 })

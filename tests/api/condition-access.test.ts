@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { conditionPartners, conditions } from '../../server/db/schema/index.ts'
+import { READ_REFUSALS } from '../../app/domain/team/area-readers.ts'
+import { conditionPartners, conditions, memberships } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, newUser, type TestApi } from './harness.ts'
 
 /** restoreCondicao/{id}: who reaches a condition, and as what (server/api/conditions/access.ts). */
@@ -15,7 +16,7 @@ async function world() {
   const olAdmin = await newUser(t, 'Operador')
   const both = await newUser(t, 'Das Duas')
   const stranger = await newUser(t, 'Estranha')
-  const seller = await createOrganization(t, { nome: 'Distribuidora Dona' }, [{ userId: sellerAdmin.id, isAdmin: true }, { userId: both.id }])
+  const seller = await createOrganization(t, { nome: 'Distribuidora Dona' }, [{ userId: sellerAdmin.id, isAdmin: true }, { userId: both.id, isAdmin: true }])
   const ol = await createOrganization(t, { nome: 'Operador Logístico' }, [{ userId: olAdmin.id, isAdmin: true }, { userId: both.id }])
   const refused = await createOrganization(t, { nome: 'OL Que Recusou' }, [{ userId: stranger.id, isAdmin: true }])
   const [condition] = await t.db.insert(conditions).values({ organizationId: seller.id, nome: 'Tabela Outubro' }).returning()
@@ -49,6 +50,22 @@ test('someone in both companies sees the side of the company they act for', asyn
   expect(asSeller.body.acesso).toBe('vendedor')
   const unsaid = await t.get(`/api/condicoes/restoreCondicao/${w.condition.id}`, { token: w.both.token })
   expect(unsaid.body.acesso).toBe('vendedor')
+})
+
+test("a seller's member whose role does not read the conditions is told which permission to ask for; as a member of the OL, it reads the OL's side", async () => {
+  const w = await world()
+  const user = await newUser(t, 'Sem cargo')
+  await t.db.insert(memberships).values([
+    { organizationId: w.seller.id, userId: user.id },
+    { organizationId: w.ol.id, userId: user.id },
+  ])
+  for (const query of [`?organizacao_id=${w.seller.id}`, '']) {
+    const refused = await t.get(`/api/condicoes/restoreCondicao/${w.condition.id}${query}`, { token: user.token })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe(READ_REFUSALS.condicoes)
+  }
+  const asOl = await t.get(`/api/condicoes/restoreCondicao/${w.condition.id}?organizacao_id=${w.ol.id}`, { token: user.token })
+  expect(asOl.body.acesso).toBe('ol')
 })
 
 test("an OL that refused, a stranger, an OL claiming to be the seller and a missing id all get the same 404", async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buyersMessages as m } from '../../app/domain/conditions/buyers-messages.ts'
 import { withCheckDigits } from '../../app/domain/organization/cnpj.ts'
@@ -18,13 +18,16 @@ afterAll(async () => {
   await t.close()
 })
 
-/** A seller (admin + a member without 'condicoes'), a condition, two customers, a flag with 2 units, an OL (accepted) with a customer of its own. */
+/** A seller (admin + a member whose role reads the conditions, without 'condicoes'), a condition, two customers, a flag with 2 units, an OL (accepted) with a customer of its own. */
 async function world() {
   const admin = await newUser(t, 'Vendedora')
   const reader = await newUser(t, 'Leitor')
   const olAdmin = await newUser(t, 'Gente do OL')
   const stranger = await newUser(t, 'Estranha')
   const seller = await createOrganization(t, { nome: 'Distribuidora Compradores', tipo: 'f' }, [{ userId: admin.id, isAdmin: true }, { userId: reader.id }])
+  const [consulta] = await t.db.insert(cargos).values({ organizationId: seller.id, nome: 'Consulta' }).returning()
+  await t.db.insert(cargoPermissions).values({ cargoId: consulta.id, permissao: 'condicoes_ver' })
+  await t.db.update(memberships).set({ cargoId: consulta.id }).where(and(eq(memberships.organizationId, seller.id), eq(memberships.userId, reader.id)))
   const ol = await createOrganization(t, { nome: 'OL Logística', tipo: 'f' }, [{ userId: olAdmin.id, isAdmin: true }])
   await createOrganization(t, { nome: 'Outra Empresa', tipo: 'f' }, [{ userId: stranger.id, isAdmin: true }])
   const flag = await createOrganization(t, { nome: 'Rede Saúde Bandeira', tipo: 'b' })

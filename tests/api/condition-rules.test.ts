@@ -38,10 +38,15 @@ async function world() {
   ])
   const [partner] = await t.db.insert(conditionPartners).values({ conditionId: condition.id, partnerId: ol.id, status: 'aceito' }).returning()
   const [otherPartner] = await t.db.insert(conditionPartners).values({ conditionId: condition.id, partnerId: otherOl.id, status: 'recusado' }).returning()
-  // The OL's reader holds a role without 'condicoes'.
+  // The OL's reader holds a role without 'condicoes'; the seller's member, one that only reads the conditions.
   const [cargo] = await t.db.insert(cargos).values({ organizationId: ol.id, nome: 'Leitura' }).returning()
-  await t.db.insert(cargoPermissions).values({ cargoId: cargo.id, permissao: 'pedidos_ver' })
+  const [consulta] = await t.db.insert(cargos).values({ organizationId: seller.id, nome: 'Consulta' }).returning()
+  await t.db.insert(cargoPermissions).values([
+    { cargoId: cargo.id, permissao: 'pedidos_ver' },
+    { cargoId: consulta.id, permissao: 'condicoes_ver' },
+  ])
   await t.db.update(memberships).set({ cargoId: cargo.id }).where(eq(memberships.userId, olReader.id))
+  await t.db.update(memberships).set({ cargoId: consulta.id }).where(eq(memberships.userId, member.id))
   return { admin, member, olUser, olReader, otherOlUser, stranger, seller, ol, condition, other, a, b, outside, partner, otherPartner }
 }
 
@@ -149,7 +154,7 @@ test('update and delete: the seller any rule, an OL only its own; others get 404
   expect(await rulesOf(w.condition.id)).toEqual([])
 })
 
-test('searchRegra lists the company’s rules across its conditions, searched without accents, paginated; members only', async () => {
+test('searchRegra lists the company’s rules across its conditions, searched without accents, paginated; for the roles that read them', async () => {
   const w = await world()
   const [cond2] = await t.db.insert(conditions).values({ organizationId: w.seller.id, nome: 'Promoção Água' }).returning()
   await t.db.insert(conditionProducts).values({ conditionId: cond2.id, productId: w.a.id })

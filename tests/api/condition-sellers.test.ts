@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sellersMessages as m } from '../../app/domain/conditions/sellers-messages.ts'
-import { cargos, conditionPartners, conditionSellers, conditions, memberships } from '../../server/db/schema/index.ts'
+import { cargoPermissions, cargos, conditionPartners, conditionSellers, conditions, memberships } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, expectValidation, newUser, type TestApi } from './harness.ts'
 
 /** Who sells a condition: members of the seller and whole roles. */
@@ -30,6 +30,10 @@ async function world() {
   const [cargo] = await t.db.insert(cargos).values({ organizationId: seller.id, nome: 'Representante Comercial' }).returning()
   const [foreignCargo] = await t.db.insert(cargos).values({ organizationId: other.id, nome: 'Cargo Alheio' }).returning()
   await t.db.update(memberships).set({ cargoId: cargo.id }).where(eq(memberships.userId, joao.id))
+  // The reader's role reads the conditions without 'condicoes'.
+  const [consulta] = await t.db.insert(cargos).values({ organizationId: seller.id, nome: 'Consulta' }).returning()
+  await t.db.insert(cargoPermissions).values({ cargoId: consulta.id, permissao: 'condicoes_ver' })
+  await t.db.update(memberships).set({ cargoId: consulta.id }).where(eq(memberships.userId, reader.id))
   const [condition] = await t.db.insert(conditions).values({ organizationId: seller.id, nome: 'Tabela Vendedores' }).returning()
   await t.db.insert(conditionPartners).values({ conditionId: condition.id, partnerId: ol.id, status: 'aceito' })
   return { admin, joao, reader, gone, olUser, stranger, seller, cargo, foreignCargo, condition }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { conditionPartners, conditionPaymentTerms, conditions, organizations } from '../../server/db/schema/index.ts'
+import { cargoPermissions, cargos, conditionPartners, conditionPaymentTerms, conditions, memberships, organizations } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, expectPortuguese, expectValidation, newUser, type TestApi } from './harness.ts'
 
 /** A condition's payment terms and the tokenbase list (app/domain/conditions/terms-contract.ts, decision 020). */
@@ -23,6 +23,10 @@ async function world({ tokenbase = 'TKB-SOL-1' as string | null } = {}) {
   await createOrganization(t, { nome: 'Outra' }, [{ userId: stranger.id, isAdmin: true }])
   const [condition] = await t.db.insert(conditions).values({ organizationId: seller.id, nome: 'Tabela Prazo' }).returning()
   await t.db.insert(conditionPartners).values({ conditionId: condition.id, partnerId: ol.id, status: 'aceito' })
+  // The member's role reads the conditions without 'condicoes'.
+  const [consulta] = await t.db.insert(cargos).values({ organizationId: seller.id, nome: 'Consulta' }).returning()
+  await t.db.insert(cargoPermissions).values({ cargoId: consulta.id, permissao: 'condicoes_ver' })
+  await t.db.update(memberships).set({ cargoId: consulta.id }).where(eq(memberships.userId, member.id))
   return { admin, member, olUser, stranger, seller, ol, condition }
 }
 

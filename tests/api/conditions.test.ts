@@ -15,7 +15,7 @@ const NOT_FOUND = 'Condição não encontrada.'
 
 type User = Awaited<ReturnType<typeof newUser>>
 
-/** A seller with its admin, a member whose role grants 'condicoes', a member without it, and a stranger with its own company. */
+/** A seller with its admin, a member whose role grants 'condicoes', a member whose role only reads them ('condicoes_ver'), and a stranger with its own company. */
 async function seller(plano: 'B' | 'P' = 'P') {
   const admin = await newUser(t, 'Admin Vendedor')
   const editor = await newUser(t, 'Editor')
@@ -24,10 +24,14 @@ async function seller(plano: 'B' | 'P' = 'P') {
   const org = await createOrganization(t, { nome: 'Distribuidora Teste', plano }, [{ userId: admin.id, isAdmin: true }])
   const other = await createOrganization(t, { nome: 'Concorrente' }, [{ userId: stranger.id, isAdmin: true }])
   const [cargo] = await t.db.insert(cargos).values({ organizationId: org.id, nome: 'Comercial' }).returning()
-  await t.db.insert(cargoPermissions).values({ cargoId: cargo.id, permissao: 'condicoes' })
+  const [consulta] = await t.db.insert(cargos).values({ organizationId: org.id, nome: 'Consulta' }).returning()
+  await t.db.insert(cargoPermissions).values([
+    { cargoId: cargo.id, permissao: 'condicoes' },
+    { cargoId: consulta.id, permissao: 'condicoes_ver' },
+  ])
   await t.db.insert(memberships).values([
     { organizationId: org.id, userId: editor.id, cargoId: cargo.id },
-    { organizationId: org.id, userId: reader.id },
+    { organizationId: org.id, userId: reader.id, cargoId: consulta.id },
   ])
   return { admin, editor, reader, stranger, org, other }
 }
@@ -98,7 +102,7 @@ describe('GET restoreCondicoes', () => {
     return { ...s, a, b, c }
   }
 
-  test('Laravel paginator, by name ascending by default, with the counts; any member reads it and learns whether it may change', async () => {
+  test("Laravel paginator, by name ascending by default, with the counts; a role with 'Ver condições' reads it and learns whether it may change", async () => {
     const { reader, admin, org, a } = await listed()
     const [product] = await t.db.insert(products).values({ organizationId: org.id, codigo: 'P1', nome: 'Produto', precoCentavos: 1000 }).returning()
     await t.db.insert(conditionProducts).values({ conditionId: a.id, productId: product.id })

@@ -178,7 +178,7 @@ describe('GET api/empresas/restoreClientes', () => {
     const s = await seller()
     admin = s.admin
     orgId = s.org.id
-    reader = await member(orgId, [])
+    reader = await member(orgId, ['clientes_ver'])
     const names = ['Farmácia São João', 'Drogaria Ávila', 'Empório Zeca', 'Açougue Bom Corte']
     for (const [i, nome] of names.entries()) {
       const res = await createCustomer(admin.token, { organizacao_id: orgId, cnpj: withCheckDigits(`99887766${String(i).padStart(4, '0')}`), nome, contato_nome: i === 2 ? 'José Conceição' : null })
@@ -188,7 +188,7 @@ describe('GET api/empresas/restoreClientes', () => {
     expect((await t.get(`/api/empresas/bloqueiaCliente/${orgId}/${avila.id}`, { token: admin.token })).status).toBe(200)
   })
 
-  test('Laravel paginator, ordering by name by default; any member reads (no permission needed)', async () => {
+  test("Laravel paginator, ordering by name by default; a role with 'Ver clientes' reads", async () => {
     const res = await list(reader.token, orgId, '2/null/null/null')
     expect(res.status).toBe(200)
     expect(res.body.clientes).toMatchObject({ current_page: 1, last_page: 2, per_page: 2, total: 4, from: 1, to: 2 })

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { customerMessages as m, paymentMessages as pm } from '../../app/domain/customers/messages.ts'
+import { READ_REFUSALS } from '../../app/domain/team/area-readers.ts'
 import { auditLogs, cargoPermissions, cargos, customerPaymentMethods, memberships, paymentMethods } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, expectValidation, newUser, uniqueCnpj, type TestApi } from './harness.ts'
 
@@ -79,9 +80,10 @@ describe('POST api/empresas/createPagamento and GET restorePagamentos', () => {
     expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.organizationId, org.id))).toHaveLength(1)
   })
 
-  test("permission 'clientes' to create; any member lists; another organization's member 403 on both and nothing is created", async () => {
+  test("permission 'clientes' to create; a role with 'Ver clientes' lists, one with other areas' permissions does not; another organization's member 403 on both and nothing is created", async () => {
     const { org } = await seller()
-    const reader = await member(org.id, ['produtos'])
+    const reader = await member(org.id, ['clientes_ver'])
+    const cataloguer = await member(org.id, ['produtos'])
     const other = await seller('Outro')
     const body = { organizacao_id: org.id, nome: 'Boleto', tipo: 'boleto' }
     const refused = await t.post('/api/empresas/createPagamento', body, { token: reader.token })
@@ -89,6 +91,7 @@ describe('POST api/empresas/createPagamento and GET restorePagamentos', () => {
     expect((await t.post('/api/empresas/createPagamento', body, { token: other.token })).body).toEqual({ message: NOT_A_MEMBER })
     expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.organizationId, org.id))).toEqual([])
     expect((await t.get(`/api/empresas/restorePagamentos/${org.id}/null`, { token: reader.token })).status).toBe(200)
+    expect((await t.get(`/api/empresas/restorePagamentos/${org.id}/null`, { token: cataloguer.token })).body).toEqual({ message: READ_REFUSALS.clientes })
     expect((await t.get(`/api/empresas/restorePagamentos/${org.id}/null`, { token: other.token })).status).toBe(403)
   })
 })
@@ -132,7 +135,7 @@ describe("a customer's payment methods", () => {
     const other = await seller('Concorrente')
     const theirPix = await method(other.token, other.org.id, { nome: 'Pix', tipo: 'pix' })
     const theirCustomer = await customer(other.token, other.org.id, 'Cliente Deles')
-    const reader = await member(org.id, [])
+    const reader = await member(org.id, ['clientes_ver'])
 
     // The other seller, through its own organization, naming this seller's customer or method.
     const cross = [
@@ -161,7 +164,7 @@ describe("a customer's payment methods", () => {
     for (const path of ['addPagamentosCliente', 'deletePagamentosCliente']) {
       expect((await t.get(`/api/empresas/${path}/${org.id}/${cliente.id}`, { token: reader.token })).status).toBe(403)
     }
-    // Reading is for every member.
+    // Reading is for the roles that read the customers (decision 042).
     expect((await t.get(`/api/empresas/restorePagamentosCliente/${org.id}/${cliente.id}`, { token: reader.token })).status).toBe(200)
     expect(await allowedOf(cliente.id)).toEqual([pix.id])
     expect(await allowedOf(theirCustomer.id)).toEqual([])

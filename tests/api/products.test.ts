@@ -20,7 +20,7 @@ let eanCounter = 100_000
 /** A fresh valid EAN-13. */
 const nextEan = () => withEanCheckDigit(`789${String(++eanCounter).padStart(9, '0')}`)
 
-/** A seller with its admin, a member whose role grants 'produtos', a member without it, and an outsider of another seller. */
+/** A seller with its admin, a member whose role grants 'produtos', a member whose role only reads them ('produtos_ver'), and an outsider of another seller. */
 async function seller() {
   const admin = await newUser(t, 'Admin Vendedor')
   const editor = await newUser(t, 'Editor')
@@ -29,10 +29,14 @@ async function seller() {
   const org = await createOrganization(t, { nome: 'Distribuidora Teste' }, [{ userId: admin.id, isAdmin: true }])
   const other = await createOrganization(t, { nome: 'Concorrente' }, [{ userId: outsider.id, isAdmin: true }])
   const [cargo] = await t.db.insert(cargos).values({ organizationId: org.id, nome: 'Cadastro' }).returning()
-  await t.db.insert(cargoPermissions).values({ cargoId: cargo.id, permissao: 'produtos' })
+  const [consulta] = await t.db.insert(cargos).values({ organizationId: org.id, nome: 'Consulta' }).returning()
+  await t.db.insert(cargoPermissions).values([
+    { cargoId: cargo.id, permissao: 'produtos' },
+    { cargoId: consulta.id, permissao: 'produtos_ver' },
+  ])
   await t.db.insert(memberships).values([
     { organizationId: org.id, userId: editor.id, cargoId: cargo.id },
-    { organizationId: org.id, userId: reader.id },
+    { organizationId: org.id, userId: reader.id, cargoId: consulta.id },
   ])
   return { admin, editor, reader, outsider, org, other }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { READ_REFUSALS } from '../../app/domain/team/area-readers.ts'
 import { spreadsheetMessages as m } from '../../app/domain/spreadsheets/messages.ts'
 import { importsSettled } from '../../server/spreadsheets/jobs.ts'
 import { createOrganization, createTestApi, fileOf, formOf, memberWith, newUser, type TestApi } from './harness.ts'
@@ -92,17 +93,24 @@ describe('GET api/planilhas/modelo/{orgId}/{tipo}', () => {
 })
 
 describe("permissions and isolation of the three calls", () => {
-  test("a member without the kind's permission: 403 on the job, its report and the template; with it: 200", async () => {
+  test("the job and its report need the kind's permission; the template, reading its area (decision 042)", async () => {
     const { user, org } = await seller()
     const job = await finishedJob(user.token, org.id, await xlsxOf([HEADER, ['P1', 'Um', 1]]))
     const without = await memberWith(t, org.id, ['clientes'])
+    const viewer = await memberWith(t, org.id, ['produtos_ver'])
     const withIt = await memberWith(t, org.id, ['produtos'])
-    for (const url of [`/api/importacoes/${org.id}/${job.id}`, `/api/importacoes/${org.id}/${job.id}/relatorio`, `/api/planilhas/modelo/${org.id}/itens_teste`]) {
-      const denied = await t.get(url, { token: without.token })
-      expect(denied.status, url).toBe(403)
-      expect(denied.body.message).toBe('Você não tem permissão para esta ação.')
+    for (const url of [`/api/importacoes/${org.id}/${job.id}`, `/api/importacoes/${org.id}/${job.id}/relatorio`]) {
+      for (const denied of [await t.get(url, { token: without.token }), await t.get(url, { token: viewer.token })]) {
+        expect(denied.status, url).toBe(403)
+        expect(denied.body.message).toBe('Você não tem permissão para esta ação.')
+      }
       expect((await download(url, withIt.token)).status, url).toBe(200)
     }
+    const template = `/api/planilhas/modelo/${org.id}/itens_teste`
+    const denied = await t.get(template, { token: without.token })
+    expect(denied.status).toBe(403)
+    expect(denied.body.message).toBe(READ_REFUSALS.produtos)
+    for (const reader of [viewer, withIt]) expect((await download(template, reader.token)).status).toBe(200)
   })
 
   test("another organization's member gets 403 through the other organization, 404 through its own; nothing of the job leaks", async () => {

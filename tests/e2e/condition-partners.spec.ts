@@ -136,7 +136,7 @@ test("a member without 'Gerenciar condições' sees the condition's OLs without 
   const ana = await apiSession(request, DEMO)
   const solId = ana.orgId('Distribuidora Sol')
   const condition = await createCondition(request, ana.headers, solId, `Tabela Leitura ${Date.now() % 1e6}`)
-  // Carla is a member of Distribuidora Sol without a role.
+  // Carla's role in Distribuidora Sol has 'Ver condições', not 'Gerenciar condições' (server/db/seed-roles.ts).
   await login(page, CARLA.email, CARLA.password)
   await page.getByRole('button', { name: 'Entrar em Distribuidora Sol' }).click()
   await page.waitForURL((url) => url.pathname !== '/personal-environment')

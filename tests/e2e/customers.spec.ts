@@ -150,7 +150,7 @@ test('without JavaScript: a payment method is created (an invalid minimum is ref
 })
 
 test("a member without the permission 'clientes' reads the customers and their payment methods, and changes nothing", async ({ page }) => {
-  // Carla is in Distribuidora Sol's team without a role.
+  // Carla's role in Distribuidora Sol has 'Ver clientes', not 'Gerenciar clientes' (server/db/seed-roles.ts).
   await openCustomers(page, CARLA)
   await expect(page.getByText('Você pode consultar os clientes.', { exact: false })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Novo cliente' })).toHaveCount(0)

@@ -264,7 +264,7 @@ test('without JavaScript, the server refuses a WhatsApp link that is not a numbe
 })
 
 test('a member whose role does not allow it is told which permission to ask for, instead of forms refused on sending', async ({ page }) => {
-  // Carla is a member of Distribuidora Sol without a role: no 'Editar dados da empresa', no 'Convidar parceiros'.
+  // Carla's role in Distribuidora Sol only reads (server/db/seed-roles.ts): no 'Editar dados da empresa', no 'Convidar parceiros'.
   await enterCompany(page, CARLA, SOL)
   await page.goto('/visiting-card')
   await expect(page.getByText('Para editar os dados da empresa, o logo e o tokenbase, peça a permissão "Editar dados da empresa" a um administrador.')).toBeVisible()

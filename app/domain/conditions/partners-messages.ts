@@ -102,5 +102,5 @@ export const partnerScreenMessages = {
   noBuyersFound: 'Nenhuma loja ou bandeira encontrada que ainda não esteja bloqueada.',
   unblock: 'Desbloquear',
   tipo: { C: 'Loja', B: 'Bandeira' },
-  blacklistNoPermission: 'Só quem tem a permissão "Gerenciar condições" no OL gerencia os bloqueados.',
+  blacklistNoPermission: 'Para ver os compradores bloqueados, peça a um administrador a permissão "Ver condições".',
 }

@@ -14,6 +14,8 @@ export type ConditionTabId = (typeof CONDITION_TABS)[number]['id']
 
 export const conditionDetailsMessages = {
   title: (nome: string) => `Condição ${nome}`,
+  /** The heading of a condition's page that its reader may not see (decision 042). */
+  forbiddenTitle: 'Condição',
   sections: 'Seções da condição',
   back: 'Voltar para Condições',
   noMinimum: 'Sem mínimo',

@@ -47,6 +47,8 @@ export const CompanyDetailsSchema = z.object({
     )
     .max(10, m.tooManyLinks)
     .default([]),
+  /** Whether other companies see the administrator (name and e-mail) on the card; absent keeps what was chosen. */
+  cartao_admin: z.boolean().optional(),
 })
 
 export const FlagCodeSchema = z.object({
@@ -62,6 +64,8 @@ export const TokenbaseSchema = z.object({
  * dropped; the others are checked where they stand, so each error stays on its row.
  */
 export const VisitingCardFormSchema = CompanyDetailsSchema.extend({
+  // An unticked box is not posted: the form always says the choice.
+  cartao_admin: z.boolean().default(false),
   links: z
     .array(z.object({ type: z.string().optional(), content: text({ max: 255, tooLong: m.tooLong('O link', 255) }).optional() }))
     .default([])

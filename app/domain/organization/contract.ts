@@ -131,6 +131,7 @@ export const UpdateBody = CompanyDetailsSchema.extend({ organizacao_id: organiza
     cidade: 'São Paulo',
     uf: 'SP',
     links: [{ type: 'site', content: 'https://distribuidorasol.com.br' }],
+    cartao_admin: true,
   },
 })
 
@@ -184,6 +185,8 @@ export const VisitingCardSchema = z
   .object({
     ...companyFaceFields,
     links: z.array(ContactLinkSchema),
+    /** The company shows its administrator to other companies (null to them otherwise; its own members always see it). */
+    cartao_admin: z.boolean(),
     admin: z.object({ nome: z.string(), email: z.string() }).nullable(),
   })
   .meta({ id: 'VisitingCard' })

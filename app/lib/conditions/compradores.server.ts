@@ -7,6 +7,7 @@ import { AddOneBuyerFormSchema, FindBuyerFormSchema, PickCustomersFormSchema, Re
 import { BUYER_TYPES, type BuyerType } from '~/domain/conditions/buyer-types.ts'
 import * as customersApi from '~/domain/customers/contract.ts'
 import { normalizeCnpj } from '~/domain/organization/cnpj.ts'
+import { readsArea } from '~/domain/team/area-readers.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import type { ConditionTabContext, ConditionTabServer } from '~/lib/condition-tabs.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -62,7 +63,8 @@ async function load(ctx: ConditionTabContext) {
     lookup = { cnpj, found: found.ok ? found.data : null, error: found.ok ? null : apiErrorMessages(found.data).join(' ') }
   }
   let customers = null
-  if (modal === 'adicionar-comprador' && ownList && !answer.somente_leitura) {
+  // The picker is the customers area's list: without reading it, a buyer is added by CNPJ.
+  if (modal === 'adicionar-comprador' && ownList && !answer.somente_leitura && readsArea(ctx.permissoes, 'clientes')) {
     const busca = (url.searchParams.get('busca') ?? '').trim().slice(0, 255)
     const { clientes } = await apiRead(request, customersApi.restoreClientes, {
       params: { companyId: ctx.orgId, regPerPage: PICK_PER_PAGE, search: busca || 'null', filter: 'todos', order: 'nome' },

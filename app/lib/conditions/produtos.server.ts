@@ -7,6 +7,7 @@ import { conditionProductsMessages as m } from '~/domain/conditions/products-mes
 import { AddLinesFormSchema, EditLinesFormSchema, RemoveLinesFormSchema } from '~/domain/conditions/products-schemas.ts'
 import { idListParam } from '~/domain/shared/fields.ts'
 import { spreadsheetMessages as sm } from '~/domain/spreadsheets/messages.ts'
+import { readsArea } from '~/domain/team/area-readers.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import type { ConditionTabContext, ConditionTabServer } from '~/lib/condition-tabs.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
@@ -49,7 +50,10 @@ async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
       },
       query: { page: state.page },
     }),
-    isSeller ? apiRead(request, catalogApi.catalogoFiltros, { params: { orgId: detail.condicao.organizacao_id } }) : Promise.resolve({ marcas: [], categorias: [] }),
+    // The catalogue's brands and categories are the products area's: without reading it, the lines are filtered by words.
+    isSeller && readsArea(ctx.permissoes, 'produtos')
+      ? apiRead(request, catalogApi.catalogoFiltros, { params: { orgId: detail.condicao.organizacao_id } })
+      : Promise.resolve({ marcas: [], categorias: [] }),
     isSeller ? loadImportFromUrl(request) : Promise.resolve(null),
   ])
   const canChange = lines.pode_alterar

@@ -1,6 +1,6 @@
 import * as chatApi from '../../../app/domain/chat/contract.ts'
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, asc, count, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { keepAvatar } from '../../../app/domain/shared/avatar.ts'
 import { chatMessages as m, type Padrao } from '../../../app/domain/chat/messages.ts'
@@ -193,11 +193,14 @@ export function registerChatChannels(app: Api, { db }: Deps) {
         .from(organizations)
         .where(inArray(organizations.id, orgIds))
         .orderBy(asc(organizations.nome))
+      // People of the other companies only once they wrote here: a supplier may link a customer on its own,
+      // and the link must not hand it the customer's team (docs/decisions/044-what-a-link-reveals.md).
+      const wroteHere = sql`exists (select 1 from ${chatMessages} said where said.channel_id = ${channel.id} and said.user_id = ${users.id} and said.organization_id = ${memberships.organizationId})`
       const membros = await db
         .select({ id: users.id, nome: users.name, avatar: users.avatar, organizacao_id: memberships.organizationId })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(inArray(memberships.organizationId, orgIds), eq(memberships.active, true)))
+        .where(and(inArray(memberships.organizationId, orgIds), eq(memberships.active, true), or(eq(memberships.organizationId, orgId), wroteHere)))
         .orderBy(asc(users.name))
         .limit(200)
       return c.json(

@@ -5,6 +5,7 @@ import type { ConditionFilter, ConditionOrderField } from '../../../app/domain/c
 import type { Db } from '../../db/client.ts'
 import { conditionBuyers, conditionPartners, conditionProducts, conditions, organizations } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
+import { requireReader } from '../organizations/area-readers.ts'
 import { holdsPermission, requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 import { conditionAnswer } from './condition-answer.ts'
@@ -100,7 +101,8 @@ export function registerConditionLists(app: Api, { db }: Deps) {
     app.openapi(createRoute({ ...endpoint, middleware: [auth] as const }), async (c) => {
       const params = c.req.valid('param')
       const { page } = c.req.valid('query')
-      const { membership } = await requireMembership(db, c.get('user').id, params.companyId)
+      // The company's own conditions are its area; those it serves as an OL are another seller's, offered to it.
+      const { membership } = params.type === 'O' ? await requireMembership(db, c.get('user').id, params.companyId) : await requireReader(db, c.get('user').id, params.companyId, 'condicoes')
       const [condicoes, podeAlterar] = await Promise.all([listConditions(db, params, page), holdsPermission(db, membership, 'condicoes')])
       return c.json({ condicoes, pode_alterar: podeAlterar }, 200)
     })
@@ -108,7 +110,7 @@ export function registerConditionLists(app: Api, { db }: Deps) {
 
   app.openapi(createRoute({ ...conditionsApi.restoreCondicoesAcoes, middleware: [auth] as const }), async (c) => {
     const { companyId, active } = c.req.valid('param')
-    await requireMembership(db, c.get('user').id, companyId)
+    await requireReader(db, c.get('user').id, companyId, 'condicoes')
     const rows = await db
       .select({ id: conditions.id, nome: conditions.nome })
       .from(conditions)

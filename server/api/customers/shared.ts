@@ -3,17 +3,19 @@ import { customerMessages as m } from '../../../app/domain/customers/messages.ts
 import type { Db, Tx } from '../../db/client.ts'
 import { customers, memberships, users } from '../../db/schema/index.ts'
 import { abort, fail } from '../http.ts'
-import { requireMembership, requirePermission } from '../organizations/membership.ts'
+import { requireReader } from '../organizations/area-readers.ts'
+import { requirePermission } from '../organizations/membership.ts'
 
 /** The organization types that sell, and so have customers and payment methods (spec §2 VENDAS). */
 export const SELLER_TYPES: readonly string[] = ['f', 'b', 'r']
 
 /**
- * The authorization step of the customer and payment calls: an active member of a seller, and for
- * a change the permission 'clientes'. Another company's id answers 403 and reveals nothing.
+ * The authorization step of the customer and payment calls: an active member of a seller who reads
+ * the customers (AREA_READERS), and for a change the permission 'clientes'. Another company's id
+ * answers 403 and reveals nothing.
  */
 export async function requireSeller(db: Db | Tx, userId: number, organizationId: number, change: boolean) {
-  const row = change ? await requirePermission(db, userId, organizationId, 'clientes') : await requireMembership(db, userId, organizationId)
+  const row = change ? await requirePermission(db, userId, organizationId, 'clientes') : await requireReader(db, userId, organizationId, 'clientes')
   if (!SELLER_TYPES.includes(row.organization.tipo)) abort(403, m.notASeller)
   return row
 }

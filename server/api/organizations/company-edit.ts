@@ -29,7 +29,16 @@ export function registerCompanyEdit(app: Api, { db, files }: Deps) {
       await db.transaction(async (tx) => {
         await tx
           .update(organizations)
-          .set({ razaoSocial: details.razao_social, email: details.email, telefone: details.telefone, sobre: details.sobre, endereco: details.endereco, cidade: details.cidade, uf: details.uf })
+          .set({
+            razaoSocial: details.razao_social,
+            email: details.email,
+            telefone: details.telefone,
+            sobre: details.sobre,
+            endereco: details.endereco,
+            cidade: details.cidade,
+            uf: details.uf,
+            cartaoAdmin: details.cartao_admin ?? before.cartaoAdmin,
+          })
           .where(eq(organizations.id, organizacao_id))
         await tx.delete(organizationContactLinks).where(eq(organizationContactLinks.organizationId, organizacao_id))
         if (links.length) {
@@ -43,6 +52,7 @@ export function registerCompanyEdit(app: Api, { db, files }: Deps) {
           endereco: [before.endereco, details.endereco],
           cidade: [before.cidade, details.cidade],
           uf: [before.uf, details.uf],
+          cartao_admin: [before.cartaoAdmin, details.cartao_admin ?? before.cartaoAdmin],
         })
           .filter(([, [a, b]]) => a !== b)
           .map(([field]) => field)

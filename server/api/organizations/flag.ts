@@ -46,7 +46,7 @@ export function registerFlag(app: Api, { db }: Deps) {
         await audit(tx, { organizationId: orgId, userId: user.id, acao: 'bandeira.entrou', detalhes: { bandeira_id: flag.id } })
         await audit(tx, { organizationId: flag.id, userId: user.id, acao: 'bandeira.unidade_entrou', detalhes: { unidade_id: orgId, unidade: retail.nome } })
       })
-      return c.json({ message: m.flagAdded, bandeira: (await loadVisitingCard(db, flag.id))! }, 200)
+      return c.json({ message: m.flagAdded, bandeira: (await loadVisitingCard(db, flag.id, orgId))! }, 200)
     },
   )
 

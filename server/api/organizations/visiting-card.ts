@@ -40,11 +40,17 @@ export function companyFace(o: typeof organizations.$inferSelect) {
   }
 }
 
-/** The visiting card of spec §2: avatar, name, CNPJ, admin, address, links. */
-export async function loadVisitingCard(db: Db | Tx, organizationId: number): Promise<VisitingCard | null> {
+/**
+ * The visiting card of spec §2: avatar, name, CNPJ, admin, address, links. `viewer` is the organization that
+ * looks: another company sees the administrator only when this one published it (cartao_admin), since a link
+ * between companies can be made by one side alone (docs/decisions/044-what-a-link-reveals.md).
+ */
+export async function loadVisitingCard(db: Db | Tx, organizationId: number, viewer: number): Promise<VisitingCard | null> {
   const [o] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
   if (!o) return null
   const links = await loadContactLinks(db, o.id)
+  const card = { ...companyFace(o), links, cartao_admin: o.cartaoAdmin }
+  if (viewer !== o.id && !o.cartaoAdmin) return { ...card, admin: null }
   const [admin] = await db
     .select({ nome: users.name, email: users.email })
     .from(memberships)
@@ -52,7 +58,7 @@ export async function loadVisitingCard(db: Db | Tx, organizationId: number): Pro
     .where(and(eq(memberships.organizationId, o.id), eq(memberships.isAdmin, true), eq(memberships.active, true)))
     .orderBy(asc(memberships.createdAt), asc(memberships.id))
     .limit(1)
-  return { ...companyFace(o), links, admin: admin ?? null }
+  return { ...card, admin: admin ?? null }
 }
 
 /** Partners see each other's card: supplier and customer, flag and unit. */
@@ -79,7 +85,7 @@ export function registerVisitingCard(app: Api, { db }: Deps) {
       const { orgId, targetId } = c.req.valid('param')
       await requireMembership(db, c.get('user').id, orgId)
       if (orgId !== targetId && !(await arePartners(db, orgId, targetId))) abort(403, m.notLinked)
-      const card = await loadVisitingCard(db, targetId)
+      const card = await loadVisitingCard(db, targetId, orgId)
       if (!card) abort(404, 'Empresa não encontrada.')
       return c.json(card, 200)
     },

@@ -6,7 +6,8 @@ import * as catalogApi from '../../../app/domain/catalog/contract.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
-import { holdsPermission, requireMembership } from '../organizations/membership.ts'
+import { requireReader } from '../organizations/area-readers.ts'
+import { holdsPermission } from '../organizations/membership.ts'
 import { paginated } from '../pagination.ts'
 import { productAnswer } from './shared.ts'
 
@@ -85,7 +86,7 @@ export function registerProductList(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...catalogApi.restoreCatalogo, middleware: [auth] as const }), async (c) => {
     const { orgId } = c.req.valid('param')
     const query = c.req.valid('query')
-    const { membership } = await requireMembership(db, c.get('user').id, orgId)
+    const { membership } = await requireReader(db, c.get('user').id, orgId, 'produtos')
     const page = await catalogPage(db, orgId, {
       search: query.search,
       marca: query.marca || undefined,
@@ -102,7 +103,7 @@ export function registerProductList(app: Api, { db }: Deps) {
 
   app.openapi(createRoute({ ...catalogApi.catalogoFiltros, middleware: [auth] as const }), async (c) => {
     const { orgId } = c.req.valid('param')
-    await requireMembership(db, c.get('user').id, orgId)
+    await requireReader(db, c.get('user').id, orgId, 'produtos')
     const distinct = (column: typeof products.marca | typeof products.categoria) =>
       db
         .selectDistinct({ value: column })

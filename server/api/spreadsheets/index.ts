@@ -6,6 +6,7 @@ import { importJobs } from '../../db/schema/index.ts'
 import { importKind, startImport, type ImportDeps, type ImportJob, type StartImport } from '../../spreadsheets/jobs.ts'
 import { reportResponse, templateResponse } from '../../spreadsheets/writer.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
+import { requireReader } from '../organizations/area-readers.ts'
 import { holdsPermission, NOT_PERMITTED, requireMembership } from '../organizations/membership.ts'
 import { paginated } from '../pagination.ts'
 
@@ -77,10 +78,13 @@ export function registerSpreadsheets(app: Api, deps: Deps) {
 
   app.openapi(createRoute({ ...sheetsApi.modelo, middleware: [auth] as const }), async (c) => {
     const { orgId, tipo } = c.req.valid('param')
-    const { membership } = await requireMembership(db, c.get('user').id, orgId)
     const kind = importKind(tipo)
-    if (!kind) abort(404, m.unknownKind)
-    if (!(await holdsPermission(db, membership, kind.permission))) abort(403, NOT_PERMITTED)
+    // A stranger is refused before learning whether the kind exists.
+    if (!kind) {
+      await requireMembership(db, c.get('user').id, orgId)
+      abort(404, m.unknownKind)
+    }
+    await requireReader(db, c.get('user').id, orgId, kind.permission)
     return templateResponse(kind.spec) as never
   })
 }

@@ -5,7 +5,8 @@ import type { ImportKind } from '../../spreadsheets/import-kind.ts'
 import { registerImportKind } from '../../spreadsheets/jobs.ts'
 import { sheetResponse } from '../../spreadsheets/writer.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
-import { requireMembership, requirePermission } from '../organizations/membership.ts'
+import { requireReader } from '../organizations/area-readers.ts'
+import { requirePermission } from '../organizations/membership.ts'
 import { acceptImport } from './index.ts'
 
 type ImportCall = ReturnType<typeof importEndpoint<`/${string}`>>
@@ -13,9 +14,9 @@ type ExportCall = ReturnType<typeof exportEndpoint<`/${string}/{id}`>>
 
 /**
  * A kind's two spreadsheet calls, alike for every area: the upload (the kind's permission; the job
- * runs in the background, server/spreadsheets) and the export (any member, streamed in pages by
- * `rows`, with the same columns the import reads). Also makes the kind known to the engine (its
- * template, its jobs).
+ * runs in the background, server/spreadsheets) and the export (the area's readers, as for its list
+ * and template; streamed in pages by `rows`, with the same columns the import reads). Also makes the
+ * kind known to the engine (its template, its jobs).
  */
 export function registerKindSpreadsheets<Row>(
   app: Api,
@@ -36,7 +37,7 @@ export function registerKindSpreadsheets<Row>(
 
   app.openapi(createRoute({ ...options.exportCall, middleware: [auth] as const }), async (c) => {
     const { id } = c.req.valid('param')
-    await requireMembership(db, c.get('user').id, id)
+    await requireReader(db, c.get('user').id, id, kind.permission)
     return sheetResponse(kind.spec, options.rows(db, id)) as never
   })
 }

@@ -35,6 +35,8 @@ export const organizations = pgTable(
     tokenbase: text('tokenbase'),
     bandeiraId: integer('bandeira_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
     codigoBandeira: text('codigo_bandeira'),
+    /** The company chose to show its administrator (name and e-mail) on its card to other companies. */
+    cartaoAdmin: boolean('cartao_admin').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

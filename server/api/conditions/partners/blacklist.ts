@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../../db/client.ts'
 import { olBlacklist, organizations } from '../../../db/schema/index.ts'
 import { abort, requireAuth, ValidationError, type Api, type Deps } from '../../http.ts'
 import { audit } from '../../organizations/audit.ts'
+import { requireReader } from '../../organizations/area-readers.ts'
 import { requirePermission } from '../../organizations/membership.ts'
 import { paginated } from '../../pagination.ts'
 import { foundOrganization, organizationSearch } from './shared.ts'
@@ -14,9 +15,12 @@ import { foundOrganization, organizationSearch } from './shared.ts'
 const BUYER_TYPE = { C: 'v', B: 'b' } as const
 const ENTRY_TYPE: Record<string, 'C' | 'B'> = { v: 'C', b: 'B' }
 
-/** The blacklist belongs to the OL: a member holding 'condicoes' there keeps it; only a distributor has one. */
-async function requireOl(db: Db | Tx, userId: number, olId: number) {
-  const { organization } = await requirePermission(db, userId, olId, 'condicoes')
+/**
+ * The blacklist belongs to the OL, part of its conditions: its readers there read it (AREA_READERS), a member
+ * holding 'condicoes' keeps it (`change`); only a distributor has one.
+ */
+async function requireOl(db: Db | Tx, userId: number, olId: number, change: boolean) {
+  const { organization } = change ? await requirePermission(db, userId, olId, 'condicoes') : await requireReader(db, userId, olId, 'condicoes')
   if (organization.tipo !== 'f') abort(403, m.blacklistOnlyOl)
 }
 
@@ -26,7 +30,7 @@ export function registerBlacklistCalls(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...partnersApi.addBlackList, middleware: [auth] as const }), async (c) => {
     const user = c.get('user')
     const { ol_id: olId, compradores } = c.req.valid('json')
-    await requireOl(db, user.id, olId)
+    await requireOl(db, user.id, olId, true)
     const ids = compradores.map((b) => b.id)
     const found = new Map(
       (await db.select({ id: organizations.id, tipo: organizations.tipo }).from(organizations).where(and(inArray(organizations.id, ids), eq(organizations.active, true)))).map(
@@ -53,7 +57,7 @@ export function registerBlacklistCalls(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...partnersApi.restoreBlackList, middleware: [auth] as const }), async (c) => {
     const { olId, regPerPage, search } = c.req.valid('param')
     const { page } = c.req.valid('query')
-    await requireOl(db, c.get('user').id, olId)
+    await requireOl(db, c.get('user').id, olId, false)
     const where = and(eq(olBlacklist.olId, olId), search ? organizationSearch(search, ['v', 'b']) : undefined)
     const [{ total }] = await db.select({ total: count() }).from(olBlacklist).innerJoin(organizations, eq(organizations.id, olBlacklist.buyerId)).where(where)
     const rows = await db
@@ -78,7 +82,7 @@ export function registerBlacklistCalls(app: Api, { db }: Deps) {
 
   app.openapi(createRoute({ ...partnersApi.searchBlackList, middleware: [auth] as const }), async (c) => {
     const { olId, search } = c.req.valid('param')
-    await requireOl(db, c.get('user').id, olId)
+    await requireOl(db, c.get('user').id, olId, false)
     const rows = await db
       .select(foundOrganization)
       .from(organizations)
@@ -96,7 +100,7 @@ export function registerBlacklistCalls(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...partnersApi.deleteBlackList, middleware: [auth] as const }), async (c) => {
     const { olId, buyerId, type } = c.req.valid('param')
     const user = c.get('user')
-    await requireOl(db, user.id, olId)
+    await requireOl(db, user.id, olId, true)
     await db.transaction(async (tx) => {
       const [removed] = await tx
         .delete(olBlacklist)

@@ -5,7 +5,7 @@ import { partnerMessages as m } from '../../../../app/domain/conditions/partners
 import { conditionPartners, conditionProducts, organizations, products } from '../../../db/schema/index.ts'
 import { abort, requireAuth, ValidationError, type Api, type Deps } from '../../http.ts'
 import { audit } from '../../organizations/audit.ts'
-import { requireMembership } from '../../organizations/membership.ts'
+import { requireReader } from '../../organizations/area-readers.ts'
 import { conditionForReader, conditionForSeller } from '../access.ts'
 import { foundOrganization, organizationSearch, partnerRows } from './shared.ts'
 
@@ -14,7 +14,7 @@ export function registerPartnerCalls(app: Api, { db }: Deps) {
 
   app.openapi(createRoute({ ...partnersApi.searchParceiros, middleware: [auth] as const }), async (c) => {
     const { companyId, search } = c.req.valid('param')
-    await requireMembership(db, c.get('user').id, companyId)
+    await requireReader(db, c.get('user').id, companyId, 'condicoes')
     const rows = await db
       .select(foundOrganization)
       .from(organizations)

@@ -7,7 +7,7 @@ import type { RuleValues } from '../../../../app/domain/conditions/rules-schemas
 import type { Tx } from '../../../db/client.ts'
 import { conditionPartners, conditionRules, conditions } from '../../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../../http.ts'
-import { requireMembership } from '../../organizations/membership.ts'
+import { requireReader } from '../../organizations/area-readers.ts'
 import { likePattern, paginated } from '../../pagination.ts'
 import { conditionForReader, conditionForSeller, type ConditionAccess } from '../access.ts'
 import { mayChange } from '../may-change.ts'
@@ -79,7 +79,7 @@ export function registerRules(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...rulesApi.searchRegra, middleware: [auth] as const }), async (c) => {
     const { orgId } = c.req.valid('param')
     const { page, busca } = c.req.valid('query')
-    await requireMembership(db, c.get('user').id, orgId)
+    await requireReader(db, c.get('user').id, orgId, 'condicoes')
     const where = and(
       eq(conditions.organizationId, orgId),
       busca

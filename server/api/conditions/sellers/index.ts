@@ -5,7 +5,8 @@ import { sellersMessages as m } from '../../../../app/domain/conditions/sellers-
 import type { Db, Tx } from '../../../db/client.ts'
 import { cargos, conditionSellers, memberships, users } from '../../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../../http.ts'
-import { findMembership, holdsPermission, requireMembership } from '../../organizations/membership.ts'
+import { requireReader } from '../../organizations/area-readers.ts'
+import { findMembership, holdsPermission } from '../../organizations/membership.ts'
 import { likePattern, paginated } from '../../pagination.ts'
 import { conditionForSeller } from '../access.ts'
 
@@ -65,7 +66,7 @@ export function registerConditionSellers(app: Api, { db }: Deps) {
 
   app.openapi(createRoute({ ...sellersApi.SearchOrgVendedores, middleware: [auth] as const }), async (c) => {
     const { a } = c.req.valid('param')
-    await requireMembership(db, c.get('user').id, a)
+    await requireReader(db, c.get('user').id, a, 'condicoes')
     return c.json({ usuarios: await members(db, a) }, 200)
   })
 

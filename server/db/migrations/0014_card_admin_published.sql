@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "cartao_admin" boolean DEFAULT false NOT NULL;
