@@ -4,7 +4,6 @@ import type { Route } from './+types/conditions'
 import { ConditionFilters, ConditionTable, emptyText, OlTable } from '~/components/conditions/condition-list.tsx'
 import { DeleteConditionModal, EditConditionModal, MinimumsModal, NewConditionModal } from '~/components/conditions/condition-modals.tsx'
 import { LIST_PARAMS, type ConditionsTab, type ListState } from '~/components/conditions/list-types.ts'
-import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
 import * as conditionsApi from '~/domain/conditions/contract.ts'
@@ -184,9 +183,13 @@ function ConditionTabs({ state }: { state: ListState }) {
 export default function Conditions({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.forbidden)
     return (
-      <AreaForbidden id="conditions-title" title={m.title} text={loaderData.refusal}>
+      // The tabs stay: 'Como OL' is read with the OL's own membership (AreaForbidden's markup, written here to keep
+      // this screen's JavaScript within its budget).
+      <section className="stack" aria-labelledby="conditions-title">
+        <h1 id="conditions-title">{m.title}</h1>
         <ConditionTabs state={loaderData.state} />
-      </AreaForbidden>
+        <p role="alert">{loaderData.refusal}</p>
+      </section>
     )
   return <ConditionsList loaderData={loaderData} actionData={actionData} />
 }

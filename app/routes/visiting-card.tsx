@@ -16,6 +16,7 @@ import { readsOrders } from '~/domain/orders/readers.ts'
 import { api } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
+import { cardAdminMessages } from '~/domain/organization/card-messages.ts'
 import { companyMessages } from '~/domain/organization/company-messages.ts'
 import { VisitingCardFormSchema } from '~/domain/organization/company-schemas.ts'
 import { LINK_TYPE_LABELS, LINK_TYPES } from '~/domain/organization/link-types.ts'
@@ -212,8 +213,8 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData & { cartao_a
         </ul>
         <small className="field-caption">Deixe o link em branco para removê-lo.</small>
       </fieldset>
-      <CheckboxField label={companyMessages.publishAdmin} meta={fields.cartao_admin} />
-      <small className="field-caption">{companyMessages.publishAdminCaption}</small>
+      <CheckboxField label={cardAdminMessages.publishAdmin} meta={fields.cartao_admin} />
+      <small className="field-caption">{cardAdminMessages.publishAdminCaption}</small>
       <SubmitButton disabled={submitDisabled} pending="Salvando…">
         Salvar
       </SubmitButton>

@@ -1,9 +1,6 @@
 /** Texts of the company screens and calls (spec §2, §5, §8), and ours where the spec is silent. */
 export const companyMessages = {
   accessEnded: 'Você não tem mais acesso à empresa que estava aberta. Escolha uma das suas organizações.',
-  publishAdmin: 'Mostrar o administrador (nome e e-mail) no cartão às outras empresas',
-  publishAdminCaption:
-    'Clientes, fornecedores e unidades ligados à empresa veem o cartão. Sem esta opção, veem só os dados da empresa acima; quem é da equipe vê sempre o administrador.',
   editNotPermitted: 'Para editar os dados da empresa, o logo e o tokenbase, peça a permissão "Editar dados da empresa" a um administrador.',
   razaoRequired: 'A razão social é obrigatória.',
   tooLong: (field: string, max: number) => `${field} deve ter no máximo ${max} caracteres.`,
