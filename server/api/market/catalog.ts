@@ -107,11 +107,11 @@ type FacetRow = { marca: string | null; categoria: string | null; vertical_id: n
 const facetsUnderWay = perDatabase(() => new Map<string, Promise<FacetRow[]>>())
 
 /**
- * The brands and categories of what the buyer may buy, and the sellers' verticals with their categories. Each
- * seller's brands and categories come straight from its matching rows: joining every match back to its product
- * and sorting them all took 350 ms for a buyer of 70,000 products, 160 ms now (README, "Market search"). Two
- * calls for the same buyer and offers while one read is under way share it (the market page makes both
- * facet calls together); nothing is kept once it ends.
+ * The brands and categories of what the buyer may buy, and the sellers' verticals with their categories: what
+ * facets.ts recomputes a buyer's kept facets from. Each seller's brands and categories come straight from its
+ * matching rows: joining every match back to its product and sorting them all took 350 ms for a buyer of 70,000
+ * products, 160 ms now (README, "Market search"). Two calls for the same buyer and offers while one read is under
+ * way share it (the market page makes both facet calls together); nothing is kept once it ends.
  */
 export function marketFacets(db: Db, offers: readonly OfferRow[], buyerId: number): Promise<FacetRow[]> {
   if (!offers.length) return Promise.resolve([])

@@ -5,14 +5,14 @@ import { MAX_SUGGESTIONS, marketMessages as m } from '../../../app/domain/market
 import { nearestQuantity, quantityProblem } from '../../../app/domain/checkout/quantity.ts'
 import { productFavorites } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
+import { buyerFacets } from './facets.ts'
 import { openOffers } from './offers.ts'
 import { requireMembership } from '../organizations/membership.ts'
 import { paginated } from '../pagination.ts'
-import { bestForQuantity, byUnitPrice, marketFacets, marketPage, offerAnswer, offersOfProducts, priceOf, productAnswer, productsById, suggestions, type MarketFilters } from './catalog.ts'
+import { bestForQuantity, byUnitPrice, marketPage, offerAnswer, offersOfProducts, priceOf, productAnswer, productsById, suggestions, type MarketFilters } from './catalog.ts'
 import { searchWords } from '../products/search.ts'
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' })
-const sorted = (values: Iterable<string | null>) => [...new Set([...values].filter((v): v is string => Boolean(v)))].sort(collator.compare)
 
 /** The market's calls (docs/decisions/026-market.md). Each acts for a buyer organization the caller belongs to. */
 export function registerMarket(app: Api, { db }: Deps) {
@@ -78,22 +78,14 @@ export function registerMarket(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...api.showMarcasCategorias, middleware: [requireAuth(db)] as const }), async (c) => {
     const { companyId } = c.req.valid('param')
     await requireMembership(db, c.get('user').id, companyId)
-    const rows = await marketFacets(db, await openOffers(db, companyId), companyId)
-    return c.json({ marcas: sorted(rows.map((r) => r.marca)), categorias: sorted(rows.map((r) => r.categoria)) }, 200)
+    const { marcas, categorias } = await buyerFacets(db, companyId)
+    return c.json({ marcas, categorias }, 200)
   })
 
   app.openapi(createRoute({ ...api.showVerticalCategorias, middleware: [requireAuth(db)] as const }), async (c) => {
     const { companyId } = c.req.valid('param')
     await requireMembership(db, c.get('user').id, companyId)
-    const rows = await marketFacets(db, await openOffers(db, companyId), companyId)
-    const verticals = new Map<number, { id: number; nome: string; categorias: (string | null)[] }>()
-    for (const r of rows) {
-      if (r.vertical_id === null) continue
-      const v = verticals.get(r.vertical_id) ?? { id: r.vertical_id, nome: r.vertical ?? '', categorias: [] }
-      v.categorias.push(r.categoria)
-      verticals.set(r.vertical_id, v)
-    }
-    const verticais = [...verticals.values()].map((v) => ({ ...v, categorias: sorted(v.categorias) })).sort((a, b) => collator.compare(a.nome, b.nome))
+    const { verticais } = await buyerFacets(db, companyId)
     return c.json({ verticais }, 200)
   })
 

@@ -43,6 +43,8 @@ export const organizations = pgTable(
   (t) => [
     uniqueIndex('organizations_cnpj_unique').on(t.cnpj),
     uniqueIndex('organizations_codigo_bandeira_unique').on(t.codigoBandeira),
+    // A flag's units: who a listing or blacklisting of the flag reaches (the market's facets, migration 0016).
+    index('organizations_bandeira_idx').on(t.bandeiraId),
     check('organizations_tipo_check', sql`${t.tipo} in ('v', 'f', 'b', 'r')`),
     check('organizations_plano_check', sql`${t.plano} in ('B', 'P', 'U', 'M')`),
   ],
