@@ -164,6 +164,9 @@ export async function memberWith(t: TestApi, orgId: number, permissions: string[
 // Data the tests put straight into the database, and files they upload.
 
 let uniqueCounter = 0
+/** A day (yyyy-mm-dd) `days` after `date` (before, when negative). */
+export const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
 /** A fresh, never used e-mail address. */
 export function uniqueEmail(prefix = 'pessoa') {
   return `${prefix}${++uniqueCounter}.${process.pid}.${Date.now()}@teste.com.br`

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buyerFacets, computeFacets } from '../../server/api/market/facets.ts'
 import type { Db } from '../../server/db/client.ts'
 import { conditionBuyers, conditionPartners, conditionProducts, conditions, customers, olBlacklist, organizations, products, verticals } from '../../server/db/schema/index.ts'
-import { createOrganization, createTestApi, linkCustomerOf, newUser, type TestApi } from './harness.ts'
+import { todayInBrazil } from '../../server/api/conditions/conditions-list.ts'
+import { createOrganization, createTestApi, linkCustomerOf, newUser, shiftDay, type TestApi } from './harness.ts'
 
 /**
  * The market's facets kept per buyer (buyer_market_facets, decision 047): after every kind of write that changes
@@ -19,8 +20,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const spToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date())
-const shift = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 type World = Awaited<ReturnType<typeof world>>
 
@@ -182,14 +181,14 @@ describe('after each kind of write, the calls answer the fresh computation', () 
 
   test('a condition: deactivated, invisible, out of its validity, created, deleted', async () => {
     const w = await world()
-    const today = spToday()
+    const today = todayInBrazil()
     await changes(w, () => t.db.update(conditions).set({ ativo: false }).where(eq(conditions.id, w.c1.id)))
     await changes(w, () => t.db.update(conditions).set({ ativo: true }).where(eq(conditions.id, w.c1.id)))
     await changes(w, () => t.db.update(conditions).set({ visivel: false }).where(eq(conditions.id, w.c2.id)))
     await changes(w, () => t.db.update(conditions).set({ visivel: true }).where(eq(conditions.id, w.c2.id)))
-    await changes(w, () => t.db.update(conditions).set({ fim: shift(today, -1) }).where(eq(conditions.id, w.c2.id)))
+    await changes(w, () => t.db.update(conditions).set({ fim: shiftDay(today, -1) }).where(eq(conditions.id, w.c2.id)))
     await changes(w, () => t.db.update(conditions).set({ fim: today }).where(eq(conditions.id, w.c2.id)))
-    await changes(w, () => t.db.update(conditions).set({ inicio: shift(today, 1), fim: null }).where(eq(conditions.id, w.c3.id)))
+    await changes(w, () => t.db.update(conditions).set({ inicio: shiftDay(today, 1), fim: null }).where(eq(conditions.id, w.c3.id)))
     const g = await w.product(w.seller.id, 'Marca G', 'Garganta')
     const created = await w.condition(w.seller.id, [g.id])
     await changes(w, () => t.db.insert(conditionBuyers).values({ conditionId: created.id, customerId: w.customer.id }))

@@ -4,7 +4,8 @@ import { marketFacets } from '../../server/api/market/catalog.ts'
 import { findOffer, type OfferRow } from '../../server/api/market/offers.ts'
 import type { Db } from '../../server/db/client.ts'
 import { conditionBuyers, conditionPartners, conditionProducts, conditions, customers, olBlacklist, organizations, products, verticals } from '../../server/db/schema/index.ts'
-import { createOrganization, createTestApi, expectValidation, newUser, uniqueCnpj, type TestApi } from './harness.ts'
+import { todayInBrazil } from '../../server/api/conditions/conditions-list.ts'
+import { createOrganization, createTestApi, expectValidation, newUser, shiftDay, uniqueCnpj, type TestApi } from './harness.ts'
 
 /**
  * The market (issue #11 point 1, decision 026): who may buy (server/api/market/offers.ts, every rule with
@@ -18,8 +19,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const spToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date())
-const shift = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 type World = Awaited<ReturnType<typeof world>>
 
@@ -85,12 +84,12 @@ describe('who may buy', () => {
   test("the validity window is read in São Paulo's date: today's first and last day are in; before and after are out", async () => {
     const w = await world()
     const p = await w.product({ nome: 'Vigência' })
-    const today = spToday()
+    const today = todayInBrazil()
     const c = await w.condition({ inicio: today, fim: today }, [{ productId: p.id }])
     expect(await reaches(w, c.id, null, 'Vigência')).toBe(true)
-    await t.db.update(conditions).set({ inicio: shift(today, 1), fim: shift(today, 30) }).where(eq(conditions.id, c.id))
+    await t.db.update(conditions).set({ inicio: shiftDay(today, 1), fim: shiftDay(today, 30) }).where(eq(conditions.id, c.id))
     expect(await reaches(w, c.id, null, 'Vigência')).toBe(false)
-    await t.db.update(conditions).set({ inicio: shift(today, -30), fim: shift(today, -1) }).where(eq(conditions.id, c.id))
+    await t.db.update(conditions).set({ inicio: shiftDay(today, -30), fim: shiftDay(today, -1) }).where(eq(conditions.id, c.id))
     expect(await reaches(w, c.id, null, 'Vigência')).toBe(false)
     await t.db.update(conditions).set({ inicio: null, fim: null }).where(eq(conditions.id, c.id))
     expect(await reaches(w, c.id, null, 'Vigência')).toBe(true)

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { arrayParam } from '../../db/array-param.ts'
 import { TRIAL_DAYS } from '../organizations/plan-features.ts'
 import { marketFacets } from './catalog.ts'
-import { openOffers } from './offers.ts'
+import { openOffers, today } from './offers.ts'
 
 /**
  * The market's facets (showMarcasCategorias, showVerticalCategorias) read from `buyer_market_facets`
@@ -60,7 +60,7 @@ export async function buyerFacets(db: Db, buyerId: number): Promise<MarketFacets
   const { rows } = (await db.execute(sql`
     select f.version::text as version, f.fresh_until > now() as fresh, f.marcas, f.categorias, f.verticais,
       (select jsonb_object_agg(v.id, v.nome) from verticals v where v.id in (select (e->>'id')::int from jsonb_array_elements(f.verticais) e)) as nomes,
-      ((((now() at time zone 'America/Sao_Paulo')::date + 1)::timestamp at time zone 'America/Sao_Paulo'))::text as day_ends
+      (((${today} + 1)::timestamp at time zone 'America/Sao_Paulo'))::text as day_ends
     from buyer_market_facets f where f.organization_id = ${buyerId}::int`)) as unknown as { rows: KeptRow[] }
   const [kept] = rows
   if (kept?.fresh) {

@@ -18,7 +18,8 @@ import { arrayParam } from '../../db/array-param.ts'
  */
 export type OfferRow = { conditionId: number; conditionPartnerId: number | null; sellerId: number; olId: number | null }
 
-const today = sql`(now() at time zone 'America/Sao_Paulo')::date`
+/** The business day, in the country's time: conditions start and end on it. */
+export const today = sql`(now() at time zone 'America/Sao_Paulo')::date`
 
 /**
  * The buyer's listings, (condition_id, condition_partner_id) rows: through its own customer records the
