@@ -1,13 +1,12 @@
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext } from 'react-router'
 import { CSP_NONCE_HEADER } from '../server/web-bridge.ts'
 import { formSchemasLoaded } from './components/form-schema.ts'
 import { htmlChunks } from './lib/html-chunks.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
-import { StaticPageScriptProvider } from './lib/static-pages.tsx'
-import { STATIC_PAGE_SCRIPT } from './lib/static-pages.server.ts'
+import { ENHANCE_SCRIPTS } from './lib/enhance-script.server.ts'
+import { EnhanceScriptsProvider } from './lib/hydration.tsx'
 
 export const streamTimeout = 5_000
 
@@ -25,20 +24,24 @@ export default async function handleRequest(request: Request, responseStatusCode
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? ''
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    // Bots and SPA mode wait for all the content before the answer starts.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    // Every page is sent whole: the pages that are not islands have no React to fill in a part streamed after the
+    // shell (a lazy part, such as the shell's modals, is in place when the answer starts), and without JavaScript
+    // nothing would. The loaders' data is all there before the render, so waiting costs only those parts.
+    const readyOption = 'onAllReady'
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StaticPageScriptProvider value={STATIC_PAGE_SCRIPT}>
+        <EnhanceScriptsProvider value={ENHANCE_SCRIPTS}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StaticPageScriptProvider>
+        </EnhanceScriptsProvider>
       </NonceProvider>,
       {
         nonce,
+        // A finished part of the page is written where it stands, whatever the size of what came before it: React
+        // otherwise sends a big page's later Suspense boundary apart, to be put in place by a script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true
           const body = htmlChunks(() => {

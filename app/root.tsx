@@ -3,7 +3,7 @@ import type { Route } from './+types/root'
 import { UiHost } from './components/ui/ui-host.tsx'
 import { refuseForeignOrigins, refuseUnreadableForms } from './lib/form-guard.server.ts'
 import { useNonce } from './lib/nonce.tsx'
-import { useStaticPageScript } from './lib/static-pages.tsx'
+import { usePageScript } from './lib/hydration.tsx'
 import { takeToast } from './lib/session.server.ts'
 import './styles.css'
 
@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
-  const staticScript = useStaticPageScript()
+  const script = usePageScript()
   return (
     <html lang="pt-BR">
       <head>
@@ -29,8 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {staticScript ? (
-          <script type="module" src={staticScript} nonce={nonce} />
+        {!script.hydrate ? (
+          <script type="module" src={script.src} nonce={nonce} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

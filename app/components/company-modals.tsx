@@ -1,6 +1,4 @@
-import { useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CompanyProfile } from '~/lib/company.server.ts'
 import { INVITE_LABELS, companyMessages, partnerInviteMessages } from '~/domain/organization/company-messages.ts'
 import { restrictedMessages as rm } from '~/domain/conditions/restricted-messages.ts'
@@ -9,7 +7,7 @@ import { RouteModal, useModalCloseHref } from './route-modal.tsx'
 import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
 import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
 
-export type ModalData = { card: VisitingCardData | null; inviteLink: string | null }
+export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null }
 
 /** Where a modal's form comes back to: this very address, so the modal stays open on its new state. */
 function RedirectTo() {
@@ -104,11 +102,13 @@ function NotPermittedModal({ title, text }: { title: string; text: string }) {
   )
 }
 
-/** The share modal: invite a partner by CNPJ and e-mail; the link comes back to be copied. */
+/**
+ * The share modal: invite a partner by CNPJ and e-mail; the link comes back to be copied. 'Copiar' needs JavaScript
+ * (the clipboard): it stays hidden until app/enhance/copy-link.ts shows it; without it, the link is selected on focus
+ * by the person, and was mailed anyway.
+ */
 function ShareModal({ company, link }: { company: CompanyProfile; link: string | null }) {
   const title = INVITE_LABELS[company.tipo]
-  const hydrated = useHydrated()
-  const [copied, setCopied] = useState(false)
   const cnpj = MASKED_FIELDS.cnpj
   return (
     <RouteModal title={title}>
@@ -116,22 +116,13 @@ function ShareModal({ company, link }: { company: CompanyProfile; link: string |
         <div className="stack">
           <label htmlFor="invite-link">Link do convite</label>
           <div className="toolbar">
-            <input id="invite-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-            {hydrated ? (
-              <button
-                type="button"
-                className="button"
-                onClick={async () => {
-                  await navigator.clipboard.writeText(link)
-                  setCopied(true)
-                }}
-              >
-                Copiar
-              </button>
-            ) : null}
+            <input id="invite-link" readOnly value={link} />
+            <button type="button" className="button" data-copy="invite-link" data-copied={partnerInviteMessages.linkCopied} hidden>
+              Copiar
+            </button>
           </div>
-          <p role="status" className="muted">
-            {copied ? partnerInviteMessages.linkCopied : 'O link também foi enviado por e-mail. Ele vale por 30 dias.'}
+          <p role="status" className="muted" data-copy-status="invite-link">
+            {partnerInviteMessages.linkMailed}
           </p>
         </div>
       ) : null}
@@ -144,16 +135,7 @@ function ShareModal({ company, link }: { company: CompanyProfile; link: string |
         </div>
         <div className="field">
           <label htmlFor="invite-cnpj">CNPJ</label>
-          <input
-            id="invite-cnpj"
-            name="cnpj"
-            required
-            maxLength={cnpj.maxLength}
-            placeholder={cnpj.placeholder}
-            onInput={(e) => {
-              e.currentTarget.value = cnpj.mask(e.currentTarget.value)
-            }}
-          />
+          <input id="invite-cnpj" name="cnpj" required maxLength={cnpj.maxLength} inputMode={cnpj.inputMode} placeholder={cnpj.placeholder} data-mask="cnpj" />
         </div>
         <div className="field">
           <label htmlFor="invite-email">E-mail</label>

@@ -1,6 +1,6 @@
 /**
  * What a form's checks need of the DOM around a field, with or without React (use-validated-form.ts on hydrated
- * pages, app/static-pages/form-checks.ts on the pages that are not hydrated).
+ * pages, app/enhance/form-checks.ts on the pages that are not hydrated).
  */
 
 export const isNamedField = (element: EventTarget | null): element is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { FORM_SCHEMAS, FormSchemaName } from './form-schemas.ts'
 import type { FormValidator } from './form-validation.ts'
 
 /**
@@ -7,12 +8,13 @@ import type { FormValidator } from './form-validation.ts'
  * interactive. Until it arrives the form behaves as without JavaScript: the server validates the post.
  *
  * Declared at a module's top level, next to the form that uses it:
- * `const loginSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.LoginSchema))`.
+ * `const loginSchema = formSchema('LoginSchema')`.
  * On the server every declared schema is loaded when the app starts and the render waits for them
  * (`formSchemasLoaded`, app/entry.server.tsx), so the server renders the constraints (required,
  * lengths) from the schema itself.
  */
 export type FormSchema<Schema extends z.ZodType> = {
+  name: FormSchemaName
   /** The validator once loaded, else null. */
   loaded: FormValidator<Schema> | null
   load: () => Promise<FormValidator<Schema>>
@@ -21,9 +23,18 @@ export type FormSchema<Schema extends z.ZodType> = {
 const onServer = typeof document === 'undefined'
 const serverLoads: Promise<unknown>[] = []
 
-export function formSchema<Schema extends z.ZodType>(importSchema: () => Promise<Schema>): FormSchema<Schema> {
+type SchemaOf<N extends FormSchemaName> = Awaited<ReturnType<(typeof FORM_SCHEMAS)[N]>> & z.ZodType
+
+export function formSchema<N extends FormSchemaName>(name: N): FormSchema<SchemaOf<N>> {
+  // The list of every form's schema is itself imported when one is needed: a page carries no schema's address.
+  return schemaEntry(name, () => import('./form-schemas.ts').then(({ FORM_SCHEMAS }) => FORM_SCHEMAS[name]() as Promise<SchemaOf<N>>))
+}
+
+/** The entry of a named schema, imported by `importSchema` (exported for the unit test that counts its imports). */
+export function schemaEntry<Schema extends z.ZodType>(name: FormSchemaName, importSchema: () => Promise<Schema>): FormSchema<Schema> {
   let loading: Promise<FormValidator<Schema>> | null = null
   const entry: FormSchema<Schema> = {
+    name,
     loaded: null,
     // The schema's module after the validator's: building a zod object probes for `eval`, which the pages'
     // Content-Security-Policy refuses, unless zod's CSP-safe mode (set by form-validation.ts) is on first.

@@ -104,7 +104,7 @@ export function SubmitButton({ disabled, pending, children }: { disabled: boolea
       className="button primary block"
       aria-disabled={disabled || undefined}
       disabled={sending}
-      // What app/static-pages/form-checks.ts shows while a page that is not hydrated sends the form.
+      // What app/enhance/form-checks.ts shows while a page that is not hydrated sends the form.
       data-pending={pending}
       // A press must not blur the field first: its message would push the button away before the click lands.
       onMouseDown={(event) => event.preventDefault()}
@@ -158,6 +158,7 @@ export function MaskedField({ label, meta, mask }: { label: string; meta: FieldM
         maxLength={spec.maxLength}
         inputMode={spec.inputMode}
         placeholder={spec.placeholder}
+        data-mask={mask}
         aria-describedby={meta.errors?.length ? meta.errorId : undefined}
         onInput={(event) => {
           const input = event.currentTarget

@@ -1,5 +1,5 @@
-import { useEffect, useId } from 'react'
-import { Form, Link, useFetcher, useLocation } from 'react-router'
+import { useId } from 'react'
+import { Form, useLocation } from 'react-router'
 import type { z } from 'zod'
 import type { ImportJobDetailSchema } from '~/domain/spreadsheets/contract.ts'
 import { FINISHED_STATUSES } from '~/domain/spreadsheets/status.ts'
@@ -12,17 +12,6 @@ const m = spreadsheetMessages.screen
 
 type Job = z.output<typeof ImportJobDetailSchema>
 
-/** How often a running job is read again while the page is open with JavaScript. */
-const POLL_MS = 1000
-
-/**
- * The spreadsheet import panel a screen embeds (products, customers…): the upload form (a real
- * multipart form with `intent`, works without JavaScript), the size limit, the template link,
- * then the job named in the address: its progress (live with JavaScript, by 'Atualizar'
- * without), its counts, or its per-row report with paging and the xlsx download.
- *
- *     <SpreadsheetImport kind="produtos" job={loaderData.importacao} error={actionData?.importError} />
- */
 /** A kind's export as a download: every member may export what they may read. */
 export function SpreadsheetExport(props: { kind: string; label: string }) {
   return (
@@ -32,8 +21,17 @@ export function SpreadsheetExport(props: { kind: string; label: string }) {
   )
 }
 
+/**
+ * The spreadsheet import panel a screen embeds (products, customers…): the upload form (a real
+ * multipart form with `intent`, works without JavaScript), the size limit, the template link,
+ * then the job named in the address: its progress (live with JavaScript, by 'Atualizar'
+ * without), its counts, or its per-row report with paging and the xlsx download.
+ *
+ *     <SpreadsheetImport kind="produtos" job={loaderData.importacao} error={actionData?.importError} />
+ */
 export function SpreadsheetImport(props: { kind: string; job: Job | null; error?: string | null; title?: string; intent?: string }) {
   const id = useId()
+  const location = useLocation()
   const errorId = `${id}-error`
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
@@ -65,53 +63,53 @@ export function SpreadsheetImport(props: { kind: string; job: Job | null; error?
           {m.template}
         </a>
       </p>
-      {props.job ? <ImportJobPanel job={props.job} /> : null}
+      {props.job ? <ImportJobPanel job={props.job} pageHref={`${location.pathname}${location.search}`} /> : null}
     </section>
   )
 }
 
-function ImportJobPanel({ job: loaded }: { job: Job }) {
-  const fetcher = useFetcher<Job>()
-  const location = useLocation()
-  const running = !FINISHED_STATUSES.includes(loaded.status)
-  // While it runs, the polled answer is newer than the page's; once ended, the page's (it may show another report page).
-  const job = running && fetcher.data?.id === loaded.id ? fetcher.data : loaded
-  const done = FINISHED_STATUSES.includes(job.status)
-  const { load } = fetcher
-  useEffect(() => {
-    if (done) return
-    const timer = setInterval(() => load(importStatusPath(loaded.id)), POLL_MS)
-    return () => clearInterval(timer)
-  }, [done, load, loaded.id])
+/**
+ * The job's region: its progress while it runs (`data-import-poll`: the enhancement layer reads the region again from
+ * that resource route every second, app/enhance/import-progress.ts; without JavaScript 'Atualizar' reloads the page),
+ * then its counts or its report. Rendered by the page and by that route alike, so it uses no router: `pageHref` is
+ * the screen's address, which its links keep.
+ */
+export function ImportJobPanel({ job, pageHref }: { job: Job; pageHref: string }) {
+  const running = !FINISHED_STATUSES.includes(job.status)
+  return (
+    <div className="stack" data-import-job={job.id} data-import-poll={running ? importStatusPath(job.id) : undefined}>
+      <ImportJobState job={job} pageHref={pageHref} />
+    </div>
+  )
+}
 
-  if (!done) {
+function ImportJobState({ job, pageHref }: { job: Job; pageHref: string }) {
+  if (!FINISHED_STATUSES.includes(job.status)) {
     const text =
       job.status === 'na_fila' ? m.queued : job.status === 'gravando' ? m.writing(job.linhas_lidas) : m.reading(job.linhas_lidas, job.linhas_total)
     return (
-      <div className="stack">
+      <>
         <div role="status" aria-live="polite">
           <p>{text}</p>
           {job.linhas_total ? <progress max={job.linhas_total} value={Math.min(job.linhas_lidas, job.linhas_total)} aria-hidden="true" /> : null}
         </div>
-        <Link to={`${location.pathname}${location.search}`} className="button" preventScrollReset>
+        <a href={pageHref} className="button">
           {m.refresh}
-        </Link>
-      </div>
+        </a>
+      </>
     )
   }
   if (job.status === 'concluida') {
-    // The same shape as the running panel's: React keeps its live region and changes the text, which is read out. A
+    // The same live region as the running panel's: the polling keeps it and changes its text, which is read out. A
     // region that became live in the same change as its text was not.
     return (
-      <div className="stack">
-        <div role="status" aria-live="polite">
-          <p>{m.done(job.criadas, job.atualizadas, Math.max(0, job.linhas_lidas - job.criadas - job.atualizadas))}</p>
-        </div>
+      <div role="status" aria-live="polite">
+        <p>{m.done(job.criadas, job.atualizadas, Math.max(0, job.linhas_lidas - job.criadas - job.atualizadas))}</p>
       </div>
     )
   }
   return (
-    <div className="stack">
+    <>
       <div role="status" aria-live="polite">
         <p>
           {/* A failure's own message already says that nothing was stored. */}
@@ -124,19 +122,18 @@ function ImportJobPanel({ job: loaded }: { job: Job }) {
           )}
         </p>
       </div>
-      {job.erros.total > 0 ? <ReportTable job={job} /> : null}
-    </div>
+      {job.erros.total > 0 ? <ReportTable job={job} pageHref={pageHref} /> : null}
+    </>
   )
 }
 
-function ReportTable({ job }: { job: Job }) {
-  const location = useLocation()
+function ReportTable({ job, pageHref }: { job: Job; pageHref: string }) {
   const page = job.erros.current_page
   const last = job.erros.last_page
-  const pageHref = (n: number) => {
-    const search = new URLSearchParams(location.search)
-    search.set(REPORT_PAGE_PARAM, String(n))
-    return `${location.pathname}?${search}`
+  const reportPageHref = (n: number) => {
+    const address = new URL(pageHref, 'http://site.invalid')
+    address.searchParams.set(REPORT_PAGE_PARAM, String(n))
+    return `${address.pathname}${address.search}`
   }
   return (
     <div className="stack">
@@ -165,17 +162,13 @@ function ReportTable({ job }: { job: Job }) {
       {last > 1 ? (
         <nav className="pagination" aria-label={m.reportCaption}>
           {page > 1 ? (
-            <Link to={pageHref(page - 1)} preventScrollReset>
-              {m.previous}
-            </Link>
+            <a href={reportPageHref(page - 1)}>{m.previous}</a>
           ) : (
             <span />
           )}
           <span>{m.page(page, last)}</span>
           {page < last ? (
-            <Link to={pageHref(page + 1)} preventScrollReset>
-              {m.next}
-            </Link>
+            <a href={reportPageHref(page + 1)}>{m.next}</a>
           ) : (
             <span />
           )}

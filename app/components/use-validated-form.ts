@@ -100,11 +100,20 @@ export function useValidatedForm<Schema extends z.ZodType<FormShape, FormShape>>
   }
   const isValid = useCallback((element: HTMLFormElement) => !validator || validator.parse(new FormData(element)).status === 'success', [validator])
   const { formHandlers, submitDisabled } = useFormValidity(isValid)
-  // `data-submit-error`: the same message for app/static-pages/form-checks.ts, which checks the form when the page is not hydrated.
+  // `data-schema`, `data-submit-error` and `data-validate-on`: what app/enhance/form-checks.ts needs to check the form the
+  // same way on a page that is not hydrated.
   return {
     form,
     fields,
-    formProps: { ...formProps, onSubmit, ...formHandlers, 'data-constraint': constraintJson, 'data-submit-error': options.submitError },
+    formProps: {
+      ...formProps,
+      onSubmit,
+      ...formHandlers,
+      'data-constraint': constraintJson,
+      'data-schema': source.name,
+      'data-submit-error': options.submitError,
+      'data-validate-on': validateOn === 'onInput' ? validateOn : undefined,
+    },
     submitDisabled,
   }
 }

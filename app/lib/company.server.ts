@@ -42,6 +42,8 @@ export type CompanyProfile = {
   trial_days: number
   notificacoes_chat: number
   msg_atraso: number
+  /** msg_atraso per chat tab: B (Bandeira), F (Fornecedores or Clientes). */
+  msg_atraso_tipos: { B: number; F: number }
   condicoes_restritas: number
 }
 

@@ -94,7 +94,7 @@ export type MenuCompany = {
   permissions: { type: string }
   /** Unread chat messages: the badge of Chat (type b). */
   notificacoes_chat?: number
-  /** New orders and status changes not yet seen (spec §4): the badge of Pedidos, known once the page is live. */
+  /** New orders and status changes the member has not seen (spec §4, decision 028): the badge of Pedidos; absent for a member who may not read them. */
   pedidos_novos?: number
 }
 
@@ -140,7 +140,7 @@ export function buildMenu(company: MenuCompany, product: string = PRODUCT_NAME):
   const { tipo } = company
   const salesOff = hasRestriction(company, RESTRICTION_SALES_OFF)
   const marketOff = hasRestriction(company, RESTRICTION_MARKET_OFF)
-  const ordersBadge: Partial<MenuLink> = company.pedidos_novos ? { badge: company.pedidos_novos, badgeOf: 'pedidos' } : {}
+  const ordersBadge: Partial<MenuLink> = company.pedidos_novos === undefined ? {} : { badge: company.pedidos_novos, badgeOf: 'pedidos' }
 
   const companyItems: MenuItem[] = [link('my-team', 'Meu Time', '/my-team', 'team'), link('visiting-card', 'Cartão de visita', '/visiting-card', 'card')]
   if (tipo === 'v') companyItems.push(modal('my-flag', 'Minha bandeira', 'bandeira', 'flag'))

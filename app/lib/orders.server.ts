@@ -4,7 +4,29 @@ import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { StatusChangeFormSchema } from '~/domain/orders/schemas.ts'
 import { positiveIdField } from '~/domain/shared/ids.ts'
+import type { ListState } from '~/domain/orders/list-state.ts'
 import { api, apiErrorMessages } from './api.server.ts'
+
+/** A page of the orders list as the screen shows it: `customerId` for one customer's orders, `period` false to leave the dates out. */
+export function readOrderList(request: Request, orgId: number, list: ListState, customerId: number | null, period = true) {
+  return api(request, ordersApi.restorePedidos, {
+    params: {
+      orgId,
+      regPerPage: ORDERS_PER_PAGE,
+      search: list.q || 'null',
+      status: list.status || 'null',
+      papel: customerId ? 'V' : list.aba,
+    },
+    query: {
+      page: list.page,
+      de: (period && list.de) || null,
+      ate: (period && list.ate) || null,
+      cliente: customerId,
+    },
+  })
+}
+
+const ORDERS_PER_PAGE = 20
 
 /**
  * The status change form of /orders and of the deep link's confirmation, posted for the entered

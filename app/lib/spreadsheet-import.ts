@@ -7,7 +7,8 @@ export const IMPORT_PARAM = 'importacao'
 /** …and the page of its report (`&relatorio=2`). */
 export const REPORT_PAGE_PARAM = 'relatorio'
 
-export const importStatusPath = (importId: number, page = 1) => `/planilhas/importacao/${importId}${page > 1 ? `?${REPORT_PAGE_PARAM}=${page}` : ''}`
+/** The job's region of the import panel, as HTML (`?pagina=` the screen's address): read again while the job runs. */
+export const importStatusPath = (importId: number) => `/planilhas/importacao/${importId}`
 export const importReportPath = (importId: number) => `/planilhas/importacao/${importId}/relatorio`
 export const templatePath = (kind: string) => `/planilhas/modelo/${kind}`
 export const exportPath = (kind: string) => `/planilhas/exportar/${kind}`

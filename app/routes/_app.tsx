@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react'
 import { data, Outlet } from 'react-router'
 import type { Route } from './+types/_app'
-import { CompanyModals, type ModalData } from '~/components/company-modals.tsx'
+import type { ModalData } from '~/components/company-modals.tsx'
 import { ChatLiveProvider } from '~/components/chat/chat-live.tsx'
 import { OrderLiveProvider } from '~/components/orders/order-live.tsx'
 import { readsOrders } from '~/domain/orders/readers.ts'
@@ -11,9 +12,18 @@ import * as orgApi from '~/domain/organization/contract.ts'
 import { api } from '~/lib/api.server.ts'
 import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
 import { isScreenShown } from '~/lib/company-screens.ts'
+import { orderNews } from '~/lib/order-news.server.ts'
+import type { LiveConnection } from '~/lib/realtime-client-config.ts'
 import { realtimeClientConfig } from '~/lib/realtime-config.server.ts'
 import { commitSession, redirectWithToast, requireAuth } from '~/lib/session.server.ts'
 import { companyMessages } from '~/domain/organization/company-messages.ts'
+import { useNonce } from '~/lib/nonce.tsx'
+
+/**
+ * The shell's modals (`?modal=…`): on an island their code loads after the page, React keeping the server's HTML of
+ * the modal meanwhile; every page is sent whole, the modal in place (entry.server.tsx).
+ */
+const CompanyModals = lazy(() => import('~/components/company-modals.tsx').then((m) => ({ default: m.CompanyModals })))
 
 /** The private area: the guard of spec §2, the company in session, and the app shell (side menu, header). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,14 +46,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     card = res.ok ? res.data : null
   }
   const inviteLink = session.get('inviteLink') ?? null
-  const modalData: ModalData = { card, inviteLink }
+  const modalData: ModalData = { modal, card, inviteLink }
   // The header's cart badge, for companies whose menu opens the market: one indexed count.
   let carrinho_itens: number | undefined
   if (isScreenShown(company, '/market/carrinho')) {
     const res = await api(request, cartApi.countCheckout, { params: { organizacaoId: company.organizacao_id }, token })
     if (res.ok) carrinho_itens = res.data.itens
   }
-  return data({ user, company: { ...company, carrinho_itens }, modalData, realtime: realtimeClientConfig() }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
+  const pedidos_novos = (await orderNews(request, company, token)) ?? undefined
+  return data({ user, company: { ...company, carrinho_itens, pedidos_novos }, modalData, realtime: realtimeClientConfig() }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
 }
 
 /**
@@ -55,17 +66,29 @@ export default function AppShell({ loaderData }: Route.ComponentProps) {
   const frame = (
     <AppFrame user={user} company={company}>
       <Outlet />
-      {company && modalData ? <CompanyModals company={company} data={modalData} /> : null}
+      {company && modalData?.modal ? (
+        <Suspense fallback={null}>
+          <CompanyModals company={company} data={modalData} />
+        </Suspense>
+      ) : null}
+      {company && realtime ? <LiveConnectionData value={{ userId: user.user_id, organizationId: company.organizacao_id, readsOrders: readsOrders(company.permissoes), realtime }} /> : null}
     </AppFrame>
   )
   // Inside a company, one realtime connection for the chat badges and the chat page, and the order counters.
   return company ? (
     <ChatLiveProvider key={company.organizacao_id} userId={user.user_id} organizationId={company.organizacao_id} readsOrders={readsOrders(company.permissoes)} config={realtime}>
-      <OrderLiveProvider userId={user.user_id} organizationId={company.organizacao_id} readsOrders={readsOrders(company.permissoes)}>
+      <OrderLiveProvider userId={user.user_id} readsOrders={readsOrders(company.permissoes)} unread={company.pedidos_novos ?? 0}>
         {frame}
       </OrderLiveProvider>
     </ChatLiveProvider>
   ) : (
     frame
   )
+}
+
+/** What the enhancement layer needs to connect (app/enhance/live.ts), as JSON; `<` escaped so no value can close the element. */
+function LiveConnectionData({ value }: { value: LiveConnection }) {
+  // The page's nonce too: every script element of a page carries it, data or not.
+  const nonce = useNonce()
+  return <script type="application/json" nonce={nonce} data-live-connection dangerouslySetInnerHTML={{ __html: JSON.stringify(value).replace(/</g, '\\u003c') }} />
 }

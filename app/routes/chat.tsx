@@ -20,6 +20,9 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Chat | Pedidos B2B' }]
 
+/** The chat is an island: the page hydrates and React runs it (decision 046). */
+export const handle = { hydrate: true }
+
 /** Spec §1: chat of the company (I) always, of the flag (B) for a flag and its units, with suppliers or customers (F). */
 function chatTabs(company: Pick<CompanyProfile, 'tipo' | 'bandeira_id'>): { padrao: Padrao; label: string }[] {
   const tabs: { padrao: Padrao; label: string }[] = [{ padrao: 'I', label: m.tabs.I }]
@@ -79,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     clientId: crypto.randomUUID(),
     me: { id: user.user_id, nome: user.nome, avatar: user.avatar },
     here: chatHref({ ...view, responder: null, antes: null }),
+    waiting: company.msg_atraso_tipos,
   }
 }
 
@@ -106,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ChatPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, tabs, channels, notifications, conversation, conversationError, panel, replyTo, clientId, me, here } = loaderData
+  const { view, tabs, channels, notifications, conversation, conversationError, panel, replyTo, clientId, me, here, waiting } = loaderData
   const hydrated = useHydrated()
   const live = useChatLive()
   const navigate = useNavigate()
@@ -129,7 +133,16 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
       <h1 id="chat-title" className="sr-only">
         {m.title}
       </h1>
-      <ChannelList view={view} tabs={tabs} channels={channels} userId={me.id} live={liveMap} tabCounts={counts} liveLast={live?.lastByChannel ?? {}} />
+      <ChannelList
+        view={view}
+        tabs={tabs}
+        channels={channels}
+        userId={me.id}
+        live={liveMap}
+        tabCounts={counts}
+        waiting={live?.header?.msg_atraso_tipos ?? waiting}
+        liveLast={live?.lastByChannel ?? {}}
+      />
       {conversation ? (
         <Conversation
           key={conversation.channel.id}
@@ -159,3 +172,5 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

@@ -154,3 +154,5 @@ function Condition({ loaderData, actionData }: { loaderData: Loaded; actionData:
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

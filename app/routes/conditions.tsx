@@ -4,6 +4,7 @@ import type { Route } from './+types/conditions'
 import { ConditionFilters, ConditionTable, emptyText, OlTable } from '~/components/conditions/condition-list.tsx'
 import { DeleteConditionModal, EditConditionModal, MinimumsModal, NewConditionModal } from '~/components/conditions/condition-modals.tsx'
 import { LIST_PARAMS, type ConditionsTab, type ListState } from '~/components/conditions/list-types.ts'
+import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
 import * as conditionsApi from '~/domain/conditions/contract.ts'
@@ -183,13 +184,9 @@ function ConditionTabs({ state }: { state: ListState }) {
 export default function Conditions({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.forbidden)
     return (
-      // The tabs stay: 'Como OL' is read with the OL's own membership (AreaForbidden's markup, written here to keep
-      // this screen's JavaScript within its budget).
-      <section className="stack" aria-labelledby="conditions-title">
-        <h1 id="conditions-title">{m.title}</h1>
+      <AreaForbidden id="conditions-title" title={m.title} text={loaderData.refusal}>
         <ConditionTabs state={loaderData.state} />
-        <p role="alert">{loaderData.refusal}</p>
-      </section>
+      </AreaForbidden>
     )
   return <ConditionsList loaderData={loaderData} actionData={actionData} />
 }
@@ -233,3 +230,5 @@ function ConditionsList({ loaderData, actionData }: { loaderData: Extract<Route.
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

@@ -269,3 +269,5 @@ function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

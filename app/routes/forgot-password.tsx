@@ -10,7 +10,7 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ForgotPasswordSchema } from '~/domain/auth/schemas.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const forgotPasswordSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.ForgotPasswordSchema))
+const forgotPasswordSchema = formSchema('ForgotPasswordSchema')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Esqueceu a senha? | Pedidos B2B' }]
 

@@ -15,7 +15,7 @@ import { LOGO_ACCEPT } from '~/domain/auth/logo.ts'
 import { commitSession, startSession, withToast } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const newCustomerSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.NewCustomerSchema))
+const newCustomerSchema = formSchema('NewCustomerSchema')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastro da empresa convidada | Pedidos B2B' }]
 

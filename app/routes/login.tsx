@@ -17,7 +17,7 @@ import { formSchema } from '~/components/form-schema.ts'
 import { orderMessages } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 
-const loginSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.LoginSchema))
+const loginSchema = formSchema('LoginSchema')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar | Pedidos B2B' }]
 

@@ -1,8 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect } from 'react-router'
-import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { adjustmentInWords, formatAdjustment } from '~/domain/catalog/adjustment.ts'
@@ -16,8 +13,6 @@ import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkou
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
-import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
-import { focusInView } from '~/components/ui/focus-in-view.ts'
 
 /**
  * The buyer's carts (decision 027): one per condition and OL, priced by the API; quantities, the payment
@@ -48,11 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * A refused quantity (`itemId`) is said on its row, with what was typed kept (`typed`); a refused send (`sentCartId`)
- * beside its cart's 'Enviar pedido'.
+ * A refused quantity (`itemId`) is said on its row, with what was typed kept (`typed`); a refused send (`sentCartId`,
+ * its reasons in `reasons`) beside its cart's 'Enviar pedido'.
  */
 type PriceChanges = { alterados: { item_id: number; nome: string; preco_visto_centavos: number; preco_atual_centavos: number }[]; total_visto_centavos: number | null }
-type ActionData = { error?: string; itemId?: number; typed?: string; sentCartId?: number; changed?: PriceChanges & { cartId: number; chave: string } }
+type ActionData = { error?: string; itemId?: number; typed?: string; sentCartId?: number; reasons?: string[]; changed?: PriceChanges & { cartId: number; chave: string } }
 
 export async function action({ request }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
@@ -108,15 +103,12 @@ export async function action({ request }: Route.ActionArgs) {
       const messages = apiErrorMessages(res.data)
       // Sent meanwhile from another tab (another key): the order exists, this page's cart is gone.
       if (messages.includes(checkoutMessages.cartNotFound)) return refused(m.sentElsewhere)
-      return refused(messages.join(' '), { sentCartId: cartId })
+      return refused(messages.join(' '), { sentCartId: cartId, reasons: messages })
     }
     default:
       return refused(m.cartGone)
   }
 }
-
-/** The carts are read again after every action, refused ones too, so what the buyer confirms is what the page shows. */
-export const shouldRevalidate = revalidateAfterActions
 
 type Cart = Route.ComponentProps['loaderData']['carrinhos'][number]
 
@@ -158,7 +150,7 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
             chave={`${chave}-${cart.id}`}
             changed={actionData?.changed?.cartId === cart.id ? actionData.changed : null}
             rowError={rowError}
-            sendError={sendError?.sentCartId === cart.id ? sendError.error! : null}
+            sendError={sendError?.sentCartId === cart.id ? (sendError.reasons ?? []) : null}
           />
         ))
       )}
@@ -168,26 +160,17 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-/** The element of a message shown after a refused step: it takes the focus where it is, centred on the screen. */
-function useFocusWhenShown<T extends HTMLElement>(shown: unknown) {
-  const ref = useRef<T>(null)
-  useEffect(() => {
-    if (!shown) return
-    focusInView(ref.current, 'center')
-  }, [shown])
-  return ref
-}
-
-function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; chave: string; changed: ActionData['changed'] | null; rowError: ActionData | null; sendError: string | null }) {
+function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; chave: string; changed: ActionData['changed'] | null; rowError: ActionData | null; sendError: string[] | null }) {
   const titleId = `carrinho-${cart.id}-titulo`
   // Two carts may share a condition (direct and through an OL): their buttons' names tell them apart.
   const cartName = `${cart.condicao.nome}, ${cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}`
   // The button says why the cart cannot be sent yet: each of its problems, read as its description.
   const problemsId = `carrinho-${cart.id}-problema`
-  // A refused send is said where it was pressed, and read: at the top of the page it was off screen on a phone.
-  const sendErrorRef = useFocusWhenShown<HTMLParagraphElement>(sendError)
-  // Prices changed since the cart was built: the list and its confirmation take the focus, as a refusal does.
-  const changedRef = useFocusWhenShown<HTMLDivElement>(changed)
+  // A refused send is said where it was pressed, and takes the focus (`autoFocus`: the page opens on it, with or
+  // without JavaScript): at the top of the page it was off screen on a phone. A reason the list of the cart's
+  // problems already says (a minimum not reached) is said there, the list becoming the alert, not a second time.
+  const listed = sendError?.filter((reason) => cart.problemas.includes(reason)) ?? []
+  const unlisted = sendError?.filter((reason) => !cart.problemas.includes(reason)) ?? []
   return (
     <article className="card stack" aria-labelledby={titleId} data-cart={cart.id}>
       <div className="row-between">
@@ -195,7 +178,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
           {cart.condicao.nome} — {cart.condicao.vendedor_nome}, {cart.parceiro ? m.through(cart.parceiro.nome) : m.fromSeller}
         </h2>
         {/* Deleting drops every line of the cart: one more step, which a <details> gives without JavaScript. */}
-        <details className="confirm-step" onKeyDown={closeDetailsOnEscape}>
+        <details className="confirm-step">
           <summary className="button danger">
             Excluir carrinho<span className="sr-only"> {cartName}</span>
           </summary>
@@ -246,15 +229,15 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                     {item.problema ? <small className="field-error"> · {item.problema}</small> : null}
                   </td>
                   <td data-label="Quantidade">
-                    <Form method="post" preventScrollReset className="inline-form">
+                    {/* The server says what is wrong with a quantity, in the product's words: the browser's own bubble
+                        ('Value must be greater than or equal to 1.') is not. */}
+                    <Form method="post" preventScrollReset className="inline-form" noValidate>
                       <input type="hidden" name="intent" value="quantity" />
                       <input type="hidden" name="item_id" value={item.id} />
                       <label className="sr-only" htmlFor={`qt-${item.id}`}>
                         Quantidade de {item.nome}
                       </label>
                       <input
-                        // A new key when refused, so that the field shows what was typed and not the cart's quantity.
-                        key={refused ? `recusada-${refused.typed}` : 'salva'}
                         id={`qt-${item.id}`}
                         name="quantidade"
                         type="number"
@@ -265,8 +248,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                         defaultValue={refused ? refused.typed : item.quantidade}
                         className="qty-input"
                         aria-invalid={refused ? true : undefined}
-                        // The refused field takes the focus back (it is a new element): with JavaScript the focus stays
-                        // where it was, without it the page opens on it instead of at its top, far from the reason.
+                        // The refused page opens on this field, not at its top far from the reason.
                         autoFocus={refused ? true : undefined}
                         aria-describedby={[rule ? `qt-${item.id}-regra` : '', refused ? `qt-${item.id}-erro` : ''].join(' ').trim() || undefined}
                       />
@@ -350,16 +332,11 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
         ) : null}
       </dl>
       {cart.problemas.length > 0 ? (
-        <ul className="notice notice-warning" aria-label="Antes de enviar">
-          {cart.problemas.map((p, i) => (
-            <li key={p} id={`${problemsId}-${i}`}>
-              {p}
-            </li>
-          ))}
-        </ul>
+        <ProblemList problems={cart.problemas} idPrefix={problemsId} refused={listed.length > 0 && !unlisted.length} />
       ) : null}
       {changed ? (
-        <div className="notice notice-warning stack" role="alert" tabIndex={-1} ref={changedRef}>
+        // Prices changed since the cart was built: the list and its confirmation take the focus, as a refusal does.
+        <div className="notice notice-warning stack" role="alert" tabIndex={-1} autoFocus>
           <h3>{m.changedTitle}</h3>
           <ul>
             {changed.alterados.map((a) => (
@@ -385,9 +362,9 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
         </div>
       ) : (
         <>
-          {sendError ? (
-            <p className="notice notice-error" role="alert" tabIndex={-1} ref={sendErrorRef}>
-              {sendError}
+          {unlisted.length ? (
+            <p className="notice notice-error" role="alert" tabIndex={-1} autoFocus>
+              {unlisted.join(' ')}
             </p>
           ) : null}
           <Form method="post" preventScrollReset>
@@ -406,13 +383,33 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
   )
 }
 
+/** What keeps the cart from being sent, before 'Enviar pedido'; once a send was refused for it, said as the refusal. */
+function ProblemList({ problems, idPrefix, refused }: { problems: string[]; idPrefix: string; refused: boolean }) {
+  const list = (
+    <ul className={`notice ${refused ? 'notice-error' : 'notice-warning'}`} aria-label="Antes de enviar">
+      {problems.map((p, i) => (
+        <li key={p} id={`${idPrefix}-${i}`}>
+          {p}
+        </li>
+      ))}
+    </ul>
+  )
+  return refused ? (
+    <div role="alert" tabIndex={-1} autoFocus>
+      {list}
+    </div>
+  ) : (
+    list
+  )
+}
+
 type Payments = NonNullable<Route.ComponentProps['loaderData']['payments']>
 
 /** Spec §2: 'Selecione a forma de pagamento', radio options, the first selected, 'Cancelar' and 'Confirmar'. */
 function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
   const closeHref = useModalCloseHref(['carrinho'])
+  // A radio once chosen stays chosen: with the first option selected, Confirm is disabled only when there is none.
   const initial = payments.pagamento_id ?? payments.pagamentos[0]?.id ?? null
-  const [selected, setSelected] = useState<number | null>(initial)
   return (
     <RouteModal title={m.pickTermTitle} closeParams={['carrinho']}>
       <Form method="post" action={BASE} className="stack" preventScrollReset>
@@ -422,7 +419,7 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
           <legend className="sr-only">{m.pickTermTitle}</legend>
           {payments.pagamentos.map((p) => (
             <label key={p.id} className="radio-option">
-              <input type="radio" name="pagamento_id" value={p.id} defaultChecked={p.id === initial} onChange={() => setSelected(p.id)} />
+              <input type="radio" name="pagamento_id" value={p.id} defaultChecked={p.id === initial} />
               {termLabel(p.nome, p.prazo_dias)}
               {p.minimo_centavos > 0 ? `, mínimo ${formatBrl(p.minimo_centavos)}` : ''}
               {p.tem_formula ? ' (Tokenbase)' : ''}
@@ -433,7 +430,7 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
           <Link to={closeHref} className="button" preventScrollReset>
             Cancelar
           </Link>
-          <button type="submit" className="button primary" disabled={selected === null}>
+          <button type="submit" className="button primary" disabled={initial === null}>
             Confirmar
           </button>
         </div>
@@ -447,11 +444,11 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
   const closeHref = useModalCloseHref(['carrinho', 'pagamento'])
   const options = payments.pagamentos.filter((p) => p.tokenbase)
   const initial = options.find((p) => p.id === proposed && p.tokenbase!.erro === null)?.id ?? null
-  const [selected, setSelected] = useState<number | null>(initial)
   return (
     <RouteModal title={m.tokenTitle} closeParams={['carrinho', 'pagamento']}>
-      {/* Posted to the modal's own address: a refusal (no option chosen, without JavaScript) is said inside it. */}
-      <Form method="post" className="stack" preventScrollReset>
+      {/* Posted to the modal's own address: a refusal (no option chosen, without JavaScript) is said inside it. With
+          JavaScript, Confirm waits for an option (data-requires-choice, app/enhance/required-choice.ts). */}
+      <Form method="post" className="stack" preventScrollReset data-requires-choice="pagamento_id">
         <input type="hidden" name="intent" value="token" />
         <input type="hidden" name="checkout_id" value={cart.id} />
         <p>{m.tokenIntro(formatPercent(cart.desconto))}</p>
@@ -464,7 +461,7 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
           <legend className="sr-only">{m.tokenTitle}</legend>
           {options.map((p) => (
             <label key={p.id} className="radio-option">
-              <input type="radio" name="pagamento_id" value={p.id} disabled={p.tokenbase!.erro !== null} defaultChecked={p.id === initial} onChange={() => setSelected(p.id)} />
+              <input type="radio" name="pagamento_id" value={p.id} disabled={p.tokenbase!.erro !== null} defaultChecked={p.id === initial} />
               {p.nome}: {p.tokenbase!.erro ?? `${formatPercent(p.tokenbase!.percent ?? '')}% — ${adjustmentInWords(p.tokenbase!.valor ?? 0)}, total ${formatBrl(p.tokenbase!.valor_total ?? 0)}`}
             </label>
           ))}
@@ -473,19 +470,13 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
           <Link to={closeHref} className="button" preventScrollReset>
             Cancelar
           </Link>
-          <ConfirmToken selected={selected} />
+          <button type="submit" className="button primary">
+            Confirmar
+          </button>
         </div>
       </Form>
     </RouteModal>
   )
 }
 
-/** Disabled until an option is chosen once the page runs JavaScript; without it the server answers 'Escolha uma opção Tokenbase.'. */
-function ConfirmToken({ selected }: { selected: number | null }) {
-  const hydrated = useHydrated()
-  return (
-    <button type="submit" className="button primary" disabled={hydrated && selected === null}>
-      Confirmar
-    </button>
-  )
-}
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

@@ -207,3 +207,5 @@ export default function Market({ loaderData }: Route.ComponentProps) {
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

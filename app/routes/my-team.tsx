@@ -218,3 +218,5 @@ export default function MyTeam({ loaderData, actionData }: Route.ComponentProps)
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

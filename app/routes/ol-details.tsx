@@ -323,3 +323,5 @@ function BlockModal({ data }: { data: Data }) {
     </RouteModal>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

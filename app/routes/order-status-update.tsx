@@ -1,6 +1,4 @@
-import { useEffect } from 'react'
-import { data, Form, Link, redirect, useRevalidator } from 'react-router'
-import { useOrderLive } from '~/components/orders/order-live.tsx'
+import { data, Form, Link, redirect } from 'react-router'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
 import type { Route } from './+types/order-status-update'
 import { OrderSummary, QuantitiesForm, StatusRefusal } from '~/components/orders/order-detail.tsx'
@@ -67,15 +65,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const shouldRevalidate = revalidateAfterActions
 
 export default function OrderStatusUpdate({ loaderData, actionData, params }: Route.ComponentProps) {
-  // A change made elsewhere (the other party, another tab) shows here as it happens, as on Pedidos.
-  const onEvent = useOrderLive()?.onEvent
-  const revalidator = useRevalidator()
-  useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
   const { state, order, status } = loaderData
   const label = status ? ORDER_STATUS_LABELS[status] : ''
   const errors = actionData?.errors ?? null
   return (
-    <section className="stack" aria-labelledby="osu-title">
+    // A change made elsewhere (the other party, another tab) shows here as it happens, as on Pedidos: the enhancement
+    // layer (app/enhance/realtime.ts) puts this page's new version of the section in place.
+    <section className="stack" aria-labelledby="osu-title" data-live-order={order?.id} data-live-status={order?.status}>
       <h1 id="osu-title">{state === 'bad-order' ? m.deepTitleNoOrder : m.deepTitle(Number(params.orderId))}</h1>
       {state === 'bad-order' ? <p className="notice notice-error">{m.deepBadOrder}</p> : null}
       {state === 'unknown' ? <p className="notice notice-error">{m.deepUnknownStatus}</p> : null}
@@ -125,3 +121,5 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

@@ -1,61 +1,28 @@
-import { useEffect, useMemo, useRef } from 'react'
-import { data, Form, Link, useLocation, useRevalidator } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/orders'
-import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusBadge, StatusRefusal } from '~/components/orders/order-detail.tsx'
-import { useOrderLive } from '~/components/orders/order-live.tsx'
-import { formatDate } from '~/components/team/format.ts'
+import { OrderRow } from '~/components/orders/order-row.tsx'
+import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusRefusal } from '~/components/orders/order-detail.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
 import { Pagination } from '~/components/team/team-tabs.tsx'
 import { ResultsStatus, resultsText } from '~/components/ui/results-status.tsx'
-import { formatBrl } from '~/domain/catalog/money.ts'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
-import { keyOf } from '~/domain/orders/notifications.ts'
+import { keysSeen, listState, mainRole } from '~/domain/orders/list-state.ts'
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/domain/orders/order-status.ts'
-import type { OrderRole } from '~/domain/orders/schemas.ts'
 import { idOf } from '~/domain/shared/fields.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { pagePath } from '~/lib/company-screens.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
-import { changeOrderStatus, repeatOrder } from '~/lib/orders.server.ts'
+import { changeOrderStatus, readOrderList, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
-import { focusInView } from '~/components/ui/focus-in-view.ts'
 
 export const meta: Route.MetaFunction = ({ params }) => [
   {
     title: `${params.customerId ? m.customerPageTitle : m.heading} | Pedidos B2B`,
   },
 ]
-
-const PER_PAGE = 20
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
-type ListState = {
-  aba: OrderRole
-  q: string
-  status: string
-  de: string
-  ate: string
-  page: number
-}
-
-/** The list's own parameters from the address; anything malformed is dropped, not an error page. */
-function listState(search: URLSearchParams, defaultRole: OrderRole): ListState {
-  const aba = search.get('aba') === 'feitos' ? 'C' : search.get('aba') === 'recebidos' ? 'V' : defaultRole
-  const status = ORDER_STATUSES.find((s) => s === search.get('status')) ?? ''
-  const day = (key: string) => (DAY.test(search.get(key) ?? '') ? search.get(key)! : '')
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get('page') ?? '1', 10) || 1))
-  return {
-    aba,
-    q: (search.get('q') ?? '').trim().slice(0, 255),
-    status,
-    de: day('de'),
-    ate: day('ate'),
-    page,
-  }
-}
 
 /** This screen's address without the action's leftovers: the list's parameters and the open order. */
 function backAddress(request: Request) {
@@ -78,23 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (customerId === 0)
     throw await redirectWithToast(request, '/customers', { kind: 'error', text: m.customerNotFound })
   // A retailer mostly buys: its orders placed first; a seller, the orders it received.
-  const list = listState(url.searchParams, customerId ? 'V' : company.tipo === 'v' ? 'C' : 'V')
-  const read = (period: boolean) =>
-    api(request, ordersApi.restorePedidos, {
-      params: {
-        orgId,
-        regPerPage: PER_PAGE,
-        search: list.q || 'null',
-        status: list.status || 'null',
-        papel: customerId ? 'V' : list.aba,
-      },
-      query: {
-        page: list.page,
-        de: (period && list.de) || null,
-        ate: (period && list.ate) || null,
-        cliente: customerId,
-      },
-    })
+  const list = listState(url.searchParams, customerId ? 'V' : mainRole(company.tipo))
+  const read = (period: boolean) => readOrderList(request, orgId, list, customerId, period)
   let res = await read(true)
   // A period the API refuses (the end before the start, 31/02) is said beside its fields; the list shows every date.
   let periodError: string | null = null
@@ -164,56 +116,21 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
 function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
   const { list, periodError, pedidos, cliente, detail, pedidoId, customerId, tipo } = loaderData
   const href = useTeamHref()
-  const live = useOrderLive()
-  const revalidator = useRevalidator()
+  // The enhancement layer (app/enhance/realtime.ts) shows an order event in place: the row from /pedidos/linha, and
+  // the event seen when this list shows the newest orders (for the page itself the layout's loader marked them seen).
+  const seen = keysSeen(list, tipo, customerId)
 
-  // Spec §4: the list on screen is seen; an order event refreshes it in place. Seen only where the newest orders
-  // show: the first page of the side the organization's orders arrive on (received for a supplier, placed for a
-  // retailer), not one customer's, a search or a period; every status, or 'A' or 'N' alone (F and Q share one
-  // counter, so a list of one of them does not show the other); and only while the tab is in sight. A new order
-  // the list does not show stays counted in the menu.
-  const mainSide = list.aba === (tipo === 'v' ? 'C' : 'V')
-  const viewable = mainSide && !customerId && list.page === 1 && !list.q && !list.de && !list.ate && list.status !== 'F' && list.status !== 'Q'
-  const viewKeys = useMemo(() => (list.status ? [keyOf(list.status)] : undefined), [list.status])
-  const view = live?.view
-  useEffect(() => {
-    if (!viewable || !view) return
-    const seen = () => {
-      if (document.visibilityState === 'visible') view(viewKeys)
-    }
-    seen()
-    document.addEventListener('visibilitychange', seen)
-    return () => document.removeEventListener('visibilitychange', seen)
-  }, [live?.unread, view, viewable, viewKeys])
-  const onEvent = live?.onEvent
-  useEffect(() => onEvent?.(() => void revalidator.revalidate()), [onEvent, revalidator])
-
-  // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed. Its
-  // top is brought under the sticky header. Closed, the focus goes back to its 'Ver' in the list. A refused change
-  // stays where it was sent from: its message (else its first wrong quantity) takes the focus, instead of the
-  // order's top, hundreds of pixels above it on a phone.
-  const detailRef = useRef<HTMLElement>(null)
-  const lastOpened = useRef<number | null>(null)
-  const { key } = useLocation()
+  // An order opened (or changed by a form) takes the focus: it shows above the list, far from the link pressed
+  // (`autoFocus`, which the browser applies to the page as served). A refused change stays where it was sent from: its
+  // message takes the focus (StatusRefusal's own autoFocus), instead of the order's top, hundreds of pixels above it on
+  // a phone. Closed, the focus goes back to its 'Ver' in the list (app/enhance/dialogs.ts, `data-opens-panel`).
   const errors = actionData?.intent === 'status' ? actionData.errors : null
-  useEffect(() => {
-    const refused = errors && detailRef.current?.querySelector<HTMLElement>('.order-actions .notice-error, .order-q [aria-invalid="true"]')
-    if (pedidoId && refused) {
-      focusInView(refused, 'center')
-    } else if (pedidoId) {
-      focusInView(detailRef.current, 'start')
-    } else if (lastOpened.current) {
-      document.querySelector<HTMLElement>(`[data-open-order="${lastOpened.current}"]`)?.focus()
-    }
-    lastOpened.current = pedidoId
-  }, [pedidoId, key, errors])
 
   const filtered = Boolean(list.q || list.status || list.de || list.ate)
   const heading = cliente ? m.customerHeading(cliente.nome) : m.heading
-  const other = (o: (typeof pedidos.data)[number]) => (o.papel === 'C' ? o.vendedor.nome : o.comprador.nome)
 
   return (
-    <section className="stack" aria-labelledby="orders-title">
+    <section className="stack" aria-labelledby="orders-title" data-live="orders-list" data-live-seen={seen?.join(' ')}>
       <h1 id="orders-title">{heading}</h1>
       {customerId ? (
         <p>
@@ -235,7 +152,14 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
       )}
 
       {pedidoId ? (
-        <section ref={detailRef} tabIndex={-1} className="card stack order-detail" aria-labelledby={`pedido-${pedidoId}-title`}>
+        <section
+          tabIndex={-1}
+          autoFocus={!errors}
+          className="card stack order-detail"
+          aria-labelledby={`pedido-${pedidoId}-title`}
+          data-live-order={pedidoId}
+          data-live-status={detail?.status}
+        >
           {detail ? (
             <>
               <OrderSummary order={detail} />
@@ -256,7 +180,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
             </p>
           )}
           <div>
-            <CloseOrderLink to={href({ pedido: null })} />
+            <CloseOrderLink to={href({ pedido: null })} orderId={pedidoId} />
           </div>
         </section>
       ) : null}
@@ -325,35 +249,9 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
                 <th scope="col">Ações</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody data-live-rows>
               {pedidos.data.map((o) => (
-                <tr key={o.id} data-order-id={o.id}>
-                  <td className="nowrap" data-label="Nº">
-                    {o.id}
-                  </td>
-                  <td className="nowrap" data-label={m.sentAt}>
-                    {formatDate(o.created_at)}
-                  </td>
-                  <td data-label={o.papel === 'C' ? m.seller : m.buyer}>
-                    <strong>{other(o)}</strong>
-                    {o.ol ? <div className="muted">{`${m.ol}: ${o.ol.nome}`}</div> : null}
-                  </td>
-                  <td data-label={m.condition}>{o.condicao_nome}</td>
-                  <td data-label={m.statusLabel}>
-                    <StatusBadge status={o.status} />
-                  </td>
-                  <td className="numeric nowrap" data-label={m.total}>
-                    {formatBrl(o.total_faturado_centavos ?? o.total_centavos)}
-                    {o.total_faturado_centavos !== null ? <div className="muted">{m.invoicedOf(formatBrl(o.total_centavos))}</div> : null}
-                  </td>
-                  <td>
-                    <div className="actions">
-                      <Link to={href({ pedido: o.id })} className="button" aria-label={m.open(o.id)} data-open-order={o.id} preventScrollReset>
-                        Ver
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
+                <OrderRow key={o.id} order={o} openHref={href({ pedido: o.id })} />
               ))}
             </tbody>
           </table>
@@ -363,3 +261,5 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

@@ -194,3 +194,5 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

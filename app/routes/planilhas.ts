@@ -1,12 +1,14 @@
-import { data } from 'react-router'
 import type { Route } from './+types/planilhas'
 import { spreadsheetMessages as m } from '~/domain/spreadsheets/messages.ts'
+import { importJobHtml } from '~/lib/import-job-html.server.ts'
+import { safeRedirect } from '~/lib/safe-redirect.ts'
+import { REPORT_PAGE_PARAM } from '~/lib/spreadsheet-import.ts'
 import { exportFile, idOf, loadImport, reportFile, scopedExportFile, templateFile } from '~/lib/spreadsheet-import.server.ts'
 
 /**
- * The spreadsheet engine's resource routes, in one module (one entry of the route manifest every
- * page loads): `importacao/{id}` the job as JSON for the import panel's polling (`?relatorio=` its
- * report page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template, `exportar/{tipo}` a kind's export
+ * The spreadsheet engine's resource routes, in one module: `importacao/{id}?pagina=…` the import
+ * panel's job region as HTML for its polling (`pagina`, the screen's address, gives its links and
+ * the report's page), `importacao/{id}/relatorio` its report as xlsx, `modelo/{tipo}` a kind's template, `exportar/{tipo}` a kind's export
  * (`exportar/{tipo}/{id}` of one object: a condition's buyers).
  * The API checks who asks each time.
  */
@@ -14,10 +16,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const parts = (params['*'] ?? '').split('/')
   if (parts[0] === 'importacao' && parts.length === 2) {
     const importId = idOf(parts[1])
-    const page = idOf(new URL(request.url).searchParams.get('relatorio')) ?? 1
+    const pageHref = safeRedirect(new URL(request.url).searchParams.get('pagina'), '/')
+    const page = idOf(new URL(pageHref, request.url).searchParams.get(REPORT_PAGE_PARAM)) ?? 1
     const job = importId ? await loadImport(request, importId, page) : null
-    if (!job) throw data({ message: m.jobNotFound }, { status: 404 })
-    return data(job, { headers: { 'cache-control': 'no-store' } })
+    return job ? importJobHtml(job, pageHref) : new Response(m.jobNotFound, { status: 404 })
   }
   if (parts[0] === 'importacao' && parts.length === 3 && parts[2] === 'relatorio') {
     const importId = idOf(parts[1])

@@ -243,3 +243,5 @@ function ProductsList({ loaderData, actionData }: { loaderData: Extract<Route.Co
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

@@ -16,7 +16,7 @@ import { redirectWithToast, rememberUser } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
 import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
 
-const profileNameSchema = formSchema(() => import('~/domain/auth/profile-schemas.ts').then((m) => m.ProfileNameSchema))
+const profileNameSchema = formSchema('ProfileNameSchema')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Pedidos B2B' }]
 
@@ -144,3 +144,5 @@ function ActiveSessions({ sessions }: { sessions: SessionRow[] }) {
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

@@ -11,7 +11,7 @@ import { ResetPasswordSchema } from '~/domain/auth/schemas.ts'
 import { endSessionsOfEmail, redirectWithToast } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const resetPasswordSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.ResetPasswordSchema))
+const resetPasswordSchema = formSchema('ResetPasswordSchema')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Nova senha | Pedidos B2B' }]
 

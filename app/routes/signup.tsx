@@ -13,7 +13,7 @@ import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast, withSignedUpEmail } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const signupSchema = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.SignupSchema))
+const signupSchema = formSchema('SignupSchema')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crie sua conta | Pedidos B2B' }]
 

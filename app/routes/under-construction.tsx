@@ -41,3 +41,5 @@ export default function UnderConstruction() {
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

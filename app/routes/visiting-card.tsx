@@ -25,8 +25,8 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 import { UFS } from '~/domain/shared/uf.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const visitingCardFormSchema = formSchema(() => import('~/domain/organization/company-schemas.ts').then((m) => m.VisitingCardFormSchema))
-const orderEmailFormSchema = formSchema(() => import('~/domain/orders/schemas.ts').then((m) => m.OrderEmailFormSchema))
+const visitingCardFormSchema = formSchema('VisitingCardFormSchema')
+const orderEmailFormSchema = formSchema('OrderEmailFormSchema')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cartão de visita | Pedidos B2B' }]
 
@@ -296,3 +296,5 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
     </section>
   )
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from '~/components/shell/screen-error.tsx'

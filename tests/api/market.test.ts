@@ -279,6 +279,18 @@ describe('search, filters and pages', () => {
     expect(await names(w, '20/null/null/paracetamol%20500mg')).toEqual([])
   })
 
+  test('a name that holds the searched words ranks above a product that matched inside its codes', async () => {
+    const w = await world()
+    const byCode = await w.product({ nome: 'Dipirona Sódica 1 g 10 comprimidos', ean: '7891234500012' })
+    const byName = await w.product({ nome: 'Dipirona Sódica 500 mg 10 comprimidos', ean: '7891234000017' })
+    await w.condition({}, [{ productId: byCode.id }, { productId: byName.id }])
+    expect(await names(w, '20/null/null/dipirona%20sodica%20500')).toEqual(['Dipirona Sódica 500 mg 10 comprimidos', 'Dipirona Sódica 1 g 10 comprimidos'])
+    // Without a search, or with words every name holds, by name.
+    expect(await names(w, '20/null/null/dipirona')).toEqual(['Dipirona Sódica 1 g 10 comprimidos', 'Dipirona Sódica 500 mg 10 comprimidos'])
+    const hint = await t.get(`/api/checkout/mercadoPesquisa/${w.buyer.id}/dipirona%20500`, { token: w.buyerUser.token })
+    expect(hint.body.sugestoes.map((s: { nome: string }) => s.nome)).toEqual(['Dipirona Sódica 500 mg 10 comprimidos', 'Dipirona Sódica 1 g 10 comprimidos'])
+  })
+
   test('pages of the given size by name, with the Laravel paginator', async () => {
     const w = await world()
     const lines = []

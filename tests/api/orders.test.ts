@@ -108,6 +108,41 @@ describe('reading orders', () => {
   })
 })
 
+describe("a member's news (decision 028: the Pedidos badge)", () => {
+  test('orders that arrive while away are news at the next read; the own are not; a list seen by key clears them; an order leaving A leaves what was seen there', async () => {
+    const w = await orderWorld(t)
+    await seedOrder(t, w)
+    const news = async (orgId: number, token: string) => (await t.get(`/api/pedidos/contadores/${orgId}`, { token })).body.novos
+    const seen = (orgId: number, token: string, chaves?: string[]) => t.post('/api/pedidos/vistos', { organizacao_id: orgId, ...(chaves ? { chaves } : {}) }, { token })
+    // The first read counts what exists as seen: a member does not start with every past order.
+    expect(await news(w.seller.id, w.sellerAdmin.token)).toEqual({ a: 0, f: 0, n: 0 })
+    expect(await news(w.buyer.id, w.buyerUser.token)).toEqual({ a: 0, f: 0, n: 0 })
+
+    const second = await seedOrder(t, w)
+    const third = await seedOrder(t, w)
+    expect(await news(w.seller.id, w.sellerAdmin.token)).toEqual({ a: 2, f: 0, n: 0 })
+    // The buyer placed them: no news to the member who did.
+    expect(await news(w.buyer.id, w.buyerUser.token)).toEqual({ a: 0, f: 0, n: 0 })
+
+    // The seller moves one (its own change, no news to it); the buyer hears of it under f, and A's news stays none.
+    expect((await t.post('/api/pedidos/updateStatus', { organizacao_id: w.seller.id, pedido_id: second.id, status: 'F' }, { token: w.sellerAdmin.token })).status).toBe(200)
+    expect(await news(w.buyer.id, w.buyerUser.token)).toEqual({ a: 0, f: 1, n: 0 })
+    expect((await news(w.seller.id, w.sellerAdmin.token)).f).toBe(0)
+
+    // A list of N alone sees n only; the whole list sees everything.
+    expect((await seen(w.buyer.id, w.buyerUser.token, ['n'])).body).toEqual({ novos: { a: 0, f: 1, n: 0 } })
+    expect((await seen(w.buyer.id, w.buyerUser.token)).body).toEqual({ novos: { a: 0, f: 0, n: 0 } })
+    expect((await seen(w.seller.id, w.sellerAdmin.token, ['a'])).body).toEqual({ novos: { a: 0, f: 0, n: 0 } })
+    // An order that left A after being seen there: the next new one still shows.
+    expect((await t.post('/api/pedidos/updateStatus', { organizacao_id: w.seller.id, pedido_id: third.id, status: 'N' }, { token: w.sellerAdmin.token })).status).toBe(200)
+    await seedOrder(t, w)
+    expect(await news(w.seller.id, w.sellerAdmin.token)).toEqual({ a: 1, f: 0, n: 0 })
+    expect(await news(w.buyer.id, w.buyerUser.token)).toEqual({ a: 0, f: 0, n: 1 })
+    // Seen is a reader's: a member who may not read the orders is refused.
+    expect((await seen(w.seller.id, w.sellerClerk.token)).status).toBe(403)
+  })
+})
+
 describe('status changes', () => {
   test('F by the seller: history, counters, the live event for the three parties; a second change is refused', async () => {
     const w = await orderWorld(t)
@@ -134,7 +169,7 @@ describe('status changes', () => {
       ['A', 'F', 'Vendedora Admin', 'Distribuidora Aurora'],
     ])
     const counters = await t.get(`/api/pedidos/contadores/${w.ol.id}`, { token: w.olUser.token })
-    expect(counters.body).toEqual({ contadores: { A: 0, F: 1, N: 0, Q: 0 }, total: 1 })
+    expect(counters.body).toEqual({ contadores: { A: 0, F: 1, N: 0, Q: 0 }, total: 1, novos: { a: 0, f: 0, n: 0 } })
     expectValidation(await t.post('/api/pedidos/updateStatus', { organizacao_id: w.ol.id, pedido_id: order.id, status: 'N' }, { token: w.olUser.token }), {
       status: [m.notWaiting('Faturado')],
     })

@@ -50,9 +50,16 @@ test('a buyer picks the payment method and the tokenbase option, is refused unde
   await card.getByRole('button', { name: 'Enviar pedido' }).click()
   // Said beside the button pressed, and read (at the top of the page it was off screen on a phone).
   await expect(card.getByRole('alert').filter({ hasText: 'Esta condição pede no mínimo 12 unidades; o carrinho tem 5.' })).toBeFocused()
+  // Said once: the list of what keeps the cart from being sent is the refusal, not a second red box beside it.
+  await expect(card.getByText('Esta condição pede no mínimo 12 unidades; o carrinho tem 5.')).toHaveCount(1)
 
   // A quantity refused is said on its row, the field keeps what was typed and is marked invalid.
   const quantity = card.getByLabel(`Quantidade de ${fresh.product.nome}`)
+  // Below the line's minimum: the product's words, never the browser's English bubble.
+  await quantity.fill('0')
+  await card.getByRole('button', { name: 'Atualizar' }).click()
+  await expect(quantity).toHaveAccessibleDescription('Informe uma quantidade inteira de 1 a 1.000.000.')
+  await expect(quantity).toBeFocused()
   await quantity.fill('')
   await card.getByRole('button', { name: 'Atualizar' }).click()
   await expect(quantity).toHaveAttribute('aria-invalid', 'true')
@@ -165,6 +172,40 @@ test('deleting a cart asks once more, and only the confirmation deletes it', asy
   await card.getByRole('button', { name: 'Sim, excluir o carrinho' }).click()
   await expect(card).toHaveCount(0)
   await expect(page.getByText('Seus carrinhos estão vazios', { exact: false })).toBeVisible()
+})
+
+test('a send refused for the payment method’s minimum says it once, beside the button, and reads it', async ({ page, request }) => {
+  const first = await demoCart(request, 12)
+  await clearDemoCarts(request, first)
+  const cart = await demoCart(request, 12)
+  const terms = (await (await request.get(`/api/checkout/RestoreCondicoesPagamentos/${cart.cartId}`, { headers: cart.headers })).json()) as { pagamentos: { id: number; nome: string }[] }
+  const boleto = terms.pagamentos.find((p) => p.nome.startsWith('Boleto'))!
+  const chosen = await request.post('/api/checkout/definePagamentoCheckout', { headers: cart.headers, data: { organizacao_id: cart.central, checkout_id: cart.cartId, pagamento_id: boleto.id } })
+  expect(chosen.status(), await chosen.text()).toBeLessThan(300)
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto('/market/carrinho')
+  const card = page.locator(`[data-cart="${cart.cartId}"]`)
+  const minimum = /^A forma de pagamento Boleto.* pede um pedido mínimo de R\$\s[\d.]+,\d{2}; o carrinho soma R\$\s[\d.]+,\d{2}\.$/
+  await expect(card.getByText(minimum)).toHaveCount(1)
+  await card.getByRole('button', { name: 'Enviar pedido' }).click()
+  await expect(card.getByRole('alert').filter({ hasText: minimum })).toBeFocused()
+  await expect(card.getByText(minimum)).toHaveCount(1)
+  await clearDemoCarts(request, cart)
+})
+
+test('the token selection’s Confirm waits for an option; Cancelar leaves the modal', async ({ page, request }) => {
+  const first = await demoCart(request, 12)
+  await clearDemoCarts(request, first)
+  const cart = await demoCart(request, 12)
+  await enterCompany(page, BRUNO, CENTRAL)
+  await page.goto(`/market/carrinho?modal=token&carrinho=${cart.cartId}`)
+  const token = page.getByRole('dialog', { name: 'Selecione a opção Tokenbase' })
+  await expect(token.getByRole('button', { name: 'Confirmar' })).toBeDisabled()
+  await token.getByRole('radio', { name: /Tokenbase à vista/ }).check()
+  await expect(token.getByRole('button', { name: 'Confirmar' })).toBeEnabled()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await clearDemoCarts(request, cart)
 })
 
 test.describe('without JavaScript', () => {

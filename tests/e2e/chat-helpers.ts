@@ -117,7 +117,8 @@ export async function badgeCount(badge: Locator) {
 }
 
 export const headerChat = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Chat/ })
-export const headerBadge = (page: Page) => page.getByTestId('header-chat-badge')
+/** The header's unread badge as shown (at 0 it is there, hidden, for the live count to show it). */
+export const headerBadge = (page: Page) => page.getByTestId('header-chat-badge').filter({ visible: true })
 export const tabBadge = (page: Page, label: string) => chat(page).tab(label).locator('.side-menu-badge')
 export const channelBadge = (page: Page, name: string) => chat(page).channel(name).locator('.chat-unread')
 

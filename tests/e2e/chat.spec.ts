@@ -180,6 +180,39 @@ test('I channel: Ana writes to her team; Carla, a member of Distribuidora Sol, g
   await carla.context.close()
 })
 
+test('on a company screen that loads no React, the header’s chat count rises live and its link says it', async ({ page, browser, browserErrors }) => {
+  const ana = mainPerson(page)
+  await enterCompany(page, DEMO, SOL)
+  await page.goto('/visiting-card')
+  await ana.realtime.ready()
+  const before = await badgeCount(headerBadge(page))
+  // The page is the server's HTML and the enhancement layer: no React on it; the realtime client came after its load.
+  const timing = await page.evaluate(() => ({
+    react: '__reactRouterContext' in window,
+    loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+    realtime: performance.getEntriesByType('resource').find((r) => /\/assets\/enhance-realtime-/.test(r.name))?.startTime ?? null,
+  }))
+  expect(timing.react).toBe(false)
+  expect(timing.realtime).not.toBeNull()
+  expect(timing.realtime!).toBeGreaterThanOrEqual(timing.loaded)
+
+  const bruno = await chatBrowser(browser, browserErrors)
+  await enterCompany(bruno.page, BRUNO, CENTRAL)
+  await gotoChannel(bruno, 'F', SOL.nome)
+  await sendText(bruno.page, uniqueText('Bom dia, Ana'))
+  await expectHeaderUnread(page, before + 1)
+  await expect(page).toHaveURL(/\/visiting-card$/)
+  await bruno.context.close()
+
+  // A screen without live data (the personal environment, once the company is left) never asks for the realtime client.
+  await page.getByRole('button', { name: 'Sair da organização' }).click()
+  await expect(page).toHaveURL(/\/personal-environment$/)
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Chat/ })).toHaveCount(0)
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(500)
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/(enhance-realtime|pusher|echo)-/.test(r.name)))).toBe(false)
+})
+
 test('a message to one company is not counted in another: Ana in Distribuidora Sol does not count Rede Farma Mais’s flag channel', async ({
   page,
   browser,

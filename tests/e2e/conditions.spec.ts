@@ -56,9 +56,12 @@ test('a seller creates a condition, finds it searching without accents, deactiva
   await row(page, name).getByRole('button', { name: /^Ativa/ }).click()
   await expect(page.getByText(TEXTS.deactivated)).toBeVisible()
   await expect(row(page, name).getByRole('button', { name: /^Inativa/ })).toHaveAccessibleName(`Inativa: ${name}. Ativar`)
+  // The list comes back with the focus on the switch that was pressed.
+  await expect(row(page, name).getByRole('button', { name: /^Inativa/ })).toBeFocused()
   await page.getByRole('combobox', { name: 'Situação' }).selectOption('ativas')
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await expect(page.getByText('Nenhuma condição encontrada com esses filtros.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Filtrar' })).toBeFocused()
   await page.getByRole('combobox', { name: 'Situação' }).selectOption('inativas')
   await page.getByRole('button', { name: 'Filtrar' }).click()
 
@@ -107,7 +110,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test("the 'Nova condição' form posts, shows server-side errors, and saves; the bulk bar deactivates with checkboxes", async ({ page }) => {
-    const name = `Tabela Sem Script ${String(Date.now()).slice(-6)}`
+    // A name that begins with the word: the messages do not say it twice ('Condição Condição…').
+    const name = `Condição Sem Script ${String(Date.now()).slice(-6)}`
     await login(page, DEMO.email, DEMO.password)
     await page.getByRole('button', { name: `Entrar em ${ORG}` }).click()
     await page.waitForURL((url) => url.pathname !== '/personal-environment')
@@ -124,9 +128,9 @@ test.describe('without JavaScript', () => {
     await expect(form.getByLabel('Nome')).toHaveValue(name)
     await form.getByLabel('Fim da vigência (opcional)').fill('2027-01-31')
     await form.getByRole('button', { name: 'Criar condição' }).click()
-    await expect(page.getByText(TEXTS.created(name))).toBeVisible()
+    await expect(page.getByText(`${name} criada.`, { exact: true })).toBeVisible()
 
-    await page.goto(`/conditions?q=${encodeURIComponent('tabela sem script')}&filtro=ativas`)
+    await page.goto(`/conditions?q=${encodeURIComponent('condicao sem script')}&filtro=ativas`)
     await row(page, name).getByRole('checkbox').check()
     await page.getByRole('button', { name: 'Desativar', exact: true }).click()
     await expect(page.getByText(TEXTS.deactivated)).toBeVisible()
@@ -135,7 +139,7 @@ test.describe('without JavaScript', () => {
 
     await row(page, name).getByRole('link', { name: `Excluir ${name}` }).click()
     await page.getByRole('dialog', { name: 'Excluir condição' }).getByRole('button', { name: 'Excluir' }).click()
-    await expect(page.getByText(`Condição ${name} excluída.`)).toBeVisible()
+    await expect(page.getByText(`${name} excluída.`, { exact: true })).toBeVisible()
   })
 })
 

@@ -161,16 +161,16 @@ export const test = base.extend<{ browserErrors: string[] }>({
 })
 
 /**
- * Holds back the module that brings zod to the browser (decision 032: a form's schema loads after the form
- * hydrates), until `release()`. `requested` settles when a form asks for it: from then on the form is hydrated
- * and its listeners are in place.
+ * Holds back the module that brings zod to the browser (decision 032: a form's checks load when the form is first
+ * used, app/enhance/form-checks.ts), until `release()`. `requested` settles when a form asks for it: from then on
+ * the form's listeners are in place.
  */
 export async function holdFormSchemas(page: Page) {
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   let asked!: () => void
   const requested = new Promise<void>((resolve) => (asked = resolve))
-  await page.route(/\/assets\/(static-)?form-validation-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(enhance-)?form-validation-[\w-]+\.js$/, async (route) => {
     asked()
     await held
     await route.continue()

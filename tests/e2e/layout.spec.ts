@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { CENTRAL, enterCompany, SOL } from './chat-helpers.ts'
+import { CENTRAL, enterCompany, REDE, SOL } from './chat-helpers.ts'
 import { BRUNO, DEMO, test } from './helpers.ts'
 
 // Found trying the product (2026-11-26): a page wider than the window scrolls sideways and hides what is past
@@ -88,3 +88,27 @@ test('leaving and entering a company, and following a link of the phone’s menu
   await expect(page).toHaveURL(/\/visiting-card$/)
   await expect(page.locator('#conteudo h1')).toBeFocused()
 })
+
+// Found trying the product: on a 1,366 × 768 laptop a flag's menu (the longest: its BANDEIRA group too) ran past the
+// window's foot, and 'Sair da organização' with it.
+for (const javaScriptEnabled of [true, false]) {
+  test(`at 1,366 × 768 a flag's 'Sair da organização' is in sight at once, the menu's items scrolling inside it (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pt-BR', javaScriptEnabled, viewport: { width: 1366, height: 768 } })
+    const page = await context.newPage()
+    await enterCompany(page, DEMO, REDE)
+    const aside = page.getByRole('complementary')
+    const leave = aside.getByRole('button', { name: 'Sair da organização' })
+    const nav = page.getByRole('navigation', { name: 'Menu principal' })
+    const last = nav.getByRole('link', { name: 'Painel' })
+    // The menu is taller than the window here: its items scroll, the footer stays.
+    expect(await nav.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+    await expect(leave).toBeInViewport({ ratio: 1 })
+    await last.scrollIntoViewIfNeeded()
+    await expect(last).toBeInViewport({ ratio: 1 })
+    await expect(leave).toBeInViewport({ ratio: 1 })
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await leave.click()
+    await expect(page).toHaveURL(/\/personal-environment$/)
+    await context.close()
+  })
+}

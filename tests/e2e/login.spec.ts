@@ -192,7 +192,7 @@ test("the server's answer to a form sent before its schema arrived stays when th
   await page.getByLabel('Senha').fill('senha-errada')
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('alert')).toHaveText('Email ou senha incorretos.')
-  const arrived = page.waitForResponse(/\/assets\/(static-)?form-validation-[\w-]+\.js$/)
+  const arrived = page.waitForResponse(/\/assets\/(enhance-)?form-validation-[\w-]+\.js$/)
   schemas.release()
   await arrived
   // The schema arriving must not wipe the answer the person is reading. The page is the server's answer (Login is not
@@ -223,7 +223,7 @@ test("a refused Login's answer puts the person back in the password, the e-mail 
 })
 
 test('a form sent before its schema has arrived is checked by the server', async ({ page }) => {
-  await page.route(/\/assets\/(static-)?form-validation-[\w-]+\.js$/, (route) => route.abort())
+  await page.route(/\/assets\/(enhance-)?form-validation-[\w-]+\.js$/, (route) => route.abort())
   await page.goto('/')
   await page.getByLabel('E-mail').fill('ana@')
   await page.getByRole('button', { name: 'Entrar' }).click()

@@ -58,6 +58,8 @@ test('search without accents, filter by brand, favorites and the other offers', 
   await expect(dialog.getByRole('button', { name: `Adicionar ao carrinho ${name}, Distribuidora Sol, Direto do fornecedor` })).toBeVisible()
   await dialog.getByRole('link', { name: 'Fechar' }).click()
   await expect(dialog).toHaveCount(0)
+  // The keyboard is back on the link that opened it.
+  await expect(cards(page).first().getByRole('link', { name: `Ver ofertas de ${name}` })).toBeFocused()
 
   await cards(page).first().getByRole('button', { name: `Remover dos favoritos ${name}` }).click()
   await expect(page.getByText('Produto removido dos favoritos.')).toBeVisible()
@@ -86,6 +88,8 @@ test('add to the shopping list, move the line into a cart, and add to a cart fro
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0)
   await page.goto('/market/carrinho')
   await expect(page.getByLabel(`Quantidade de ${name}`)).toHaveValue('24')
+  // One offer, one unit price from the card to the cart (decision 033): to R$ 0,0001 on both when between centavos.
+  await expect(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell', { name: price, exact: true })).toBeVisible()
 
   await page.goto('/market?q=paracetamol')
   const again = cards(page).first()
@@ -129,7 +133,8 @@ test('without JavaScript a quantity the server refuses stays in its field, with 
 
 test('the search box suggests what the company may buy while typing, and a suggestion searches for it', async ({ page }) => {
   await openMarket(page)
-  const box = search(page).getByLabel('Buscar produtos')
+  // The browser's own list of suggestions: the box is a combobox, with its keys and words.
+  const box = search(page).getByRole('combobox', { name: 'Buscar produtos' })
   await box.pressSequentially('dipiro')
   const options = page.locator('#mercado-sugestoes option')
   await expect(options.first()).toBeAttached()
@@ -140,10 +145,63 @@ test('the search box suggests what the company may buy while typing, and a sugge
   // One letter asks nothing.
   await box.fill('d')
   await expect(options).toHaveCount(0)
+  // Typing on asks again: the list follows the words.
+  await box.fill('paraceta')
+  await expect(options.first()).toHaveAttribute('value', /^Paracetamol/)
+  await expect(page.locator('#mercado-sugestoes option:not([value^="Paracetamol"])')).toHaveCount(0)
   await box.fill(values[0])
   await search(page).getByRole('button', { name: 'Filtrar' }).click()
   await expect(cards(page).getByRole('heading').filter({ hasNotText: values[0] })).toHaveCount(0)
   await expect(cards(page).first()).toBeVisible()
+})
+
+test('the suggestions are the page’s own list, rendered by the server for what is typed', async ({ page }) => {
+  await openMarket(page)
+  const res = await page.request.get('/mercado/sugestoes?q=dipiro')
+  expect(res.status()).toBe(200)
+  expect(res.headers()['content-type']).toMatch(/^text\/html/)
+  expect(await res.text()).toMatch(/^<datalist id="mercado-sugestoes"><option value="Dipirona[^"]*">/)
+})
+
+test('a cart post from far down the market comes back where it was: the same scroll, the focus on the same button', async ({ page }) => {
+  await openMarket(page)
+  const card = cards(page).nth(11)
+  const name = (await card.getByRole('heading').textContent())!
+  const add = card.getByRole('button', { name: `Adicionar ao carrinho ${name}` })
+  await add.scrollIntoViewIfNeeded()
+  const before = await page.evaluate(() => window.scrollY)
+  expect(before).toBeGreaterThan(300)
+  await add.click()
+  await expect(page.locator('.toaster')).toContainText(/Produto adicionado ao carrinho\.|no carrinho/)
+  await expect(cards(page).nth(11).getByRole('button', { name: `Adicionar ao carrinho ${name}` })).toBeFocused()
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(5)
+  // Bruno's carts as they were.
+  await page.goto('/market/carrinho')
+  await page.getByRole('button', { name: `Remover ${name}` }).click()
+  await expect(page.getByRole('button', { name: `Remover ${name}` })).toHaveCount(0)
+})
+
+test('a quantity the offer does not take is said in Portuguese beside its field, never by the browser in English', async ({ page }) => {
+  await openMarket(page)
+  const card = cards(page).first()
+  const name = (await card.getByRole('heading').textContent())!
+  await card.getByLabel(`Quantidade de ${name}`).fill('0')
+  await card.getByRole('button', { name: `Adicionar ao carrinho ${name}` }).click()
+  const after = cards(page).filter({ hasText: name }).first().getByLabel(`Quantidade de ${name}`)
+  await expect(after).toHaveAttribute('aria-invalid', 'true')
+  await expect(after).toHaveAccessibleDescription('Informe uma quantidade inteira de 1 a 1.000.000.')
+  await expect(after).toBeFocused()
+})
+
+test('a product with no other offer has no offers link: its card says so', async ({ page }) => {
+  await openMarket(page)
+  // The net price table's products are sold by Distribuidora Sol alone, further down the list.
+  const single = cards(page).filter({ hasText: 'Nenhuma outra oferta' }).first()
+  for (let n = 2; n <= 3 && !(await single.count()); n++) await page.goto(`/market?page=${n}`)
+  await expect(single).toBeVisible()
+  await expect(single.getByRole('link', { name: /^Ver ofertas/ })).toHaveCount(0)
+  const several = cards(page).filter({ has: page.getByRole('link', { name: /^Ver ofertas/ }) }).first()
+  await expect(several.locator('.market-offers-link + small')).toHaveText(/^\(\+\d+ ofertas?\)$/)
 })
 
 test('a page past the end of the market opens its last page, the search kept', async ({ page }) => {

@@ -177,17 +177,18 @@ test.describe("file fields say 'Escolher arquivo' in Portuguese", () => {
     await expect(input).toBeFocused()
   })
 
-  test('a file picked while the page loads, before it hydrates, shows its name once it has', async ({ page }) => {
+  test('a file picked while the page loads, before its script has run, shows its name once it has', async ({ page }) => {
     await login(page, DEMO.email, DEMO.password)
-    let hydrate!: () => void
-    const held = new Promise<void>((resolve) => (hydrate = resolve))
-    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    let run!: () => void
+    const held = new Promise<void>((resolve) => (run = resolve))
+    await page.route(/\/assets\/enhance-[^/]*\.js$/, async (route) => {
       await held
       await route.continue()
     })
-    await page.goto('/profile', { waitUntil: 'domcontentloaded' })
+    // The page's module script holds DOMContentLoaded back: the page is used as soon as its HTML is there.
+    await page.goto('/profile', { waitUntil: 'commit' })
     await page.getByLabel('Arquivo da foto').setInputFiles({ name: 'antes-de-carregar.png', mimeType: 'image/png', buffer: PNG_1X1 })
-    hydrate()
+    run()
     await expect(page.getByText('antes-de-carregar.png')).toBeVisible()
     await expect(page.getByLabel('Arquivo da foto')).toHaveAccessibleDescription(/antes-de-carregar\.png/)
   })

@@ -12,8 +12,11 @@ import { invoiceWithBreak, ORDER_CHANNEL } from './order-helpers.ts'
  * It changes demo data (DEMO_DATA_SPECS).
  */
 
-/** The counters start from what the layout reads; events count from then on, once the page also listens to the order channel (watchRealtime). */
-const countersRead = (page: Page) => page.waitForResponse((res) => res.url().endsWith('/pedidos/contadores'))
+/**
+ * The page renders the server's count; once it listens to the order channel (watchRealtime) it reads the counters
+ * again (an orders list that shows the newest orders marks them seen as it does), and counts every event from then on.
+ */
+const countersRead = (page: Page) => page.waitForResponse((res) => /\/pedidos\/(contadores|vistos)$/.test(new URL(res.url()).pathname))
 
 test('a buyer sends from the market; the seller sees it live, invoices it with a break; the buyer sees that live', async ({ page: buyerPage, browser, request }) => {
   const bruno = await apiSession(request, BRUNO)

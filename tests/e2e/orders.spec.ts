@@ -216,6 +216,55 @@ test("live: the buyer's list shows the seller's change without a reload, and the
   await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
 })
 
+test("live: a new order arrives in the seller's list without a reload, is said to a screen reader, and counts as seen there", async ({ page, request }) => {
+  await login(page, SELLER.email, SELLER.password)
+  const orderEvents = watchRealtime(page, ORDER_CHANNEL)
+  await page.getByRole('button', { name: `Entrar em ${SELLER.org}` }).click()
+  await expect(page).toHaveURL(/\/orders$/)
+  await orderEvents.ready()
+  const order = await sendDemoOrder(request, 1)
+  const row = page.locator(`tr[data-order-id="${order.id}"]`)
+  await expect(row).toContainText('Aguardando')
+  await expect(row).toContainText(BUYER.org)
+  // First in the list: the newest order.
+  await expect(page.locator('tbody tr').first()).toHaveAttribute('data-order-id', String(order.id))
+  await expect(page.getByRole('status').filter({ hasText: `Novo pedido nº ${order.id}.` })).toHaveCount(1)
+  // Its 'Ver' opens it, as a row the page rendered.
+  await row.getByRole('link', { name: `Ver pedido nº ${order.id}` }).click()
+  await expect(page).toHaveURL(new RegExp(`pedido=${order.id}`))
+  await expect(page.locator('.order-detail')).toContainText(`Pedido nº ${order.id}`)
+  // The list showed it: the menu counts nothing, after a reload too (the server keeps what was seen).
+  await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
+})
+
+test.describe('without JavaScript, the menu’s Pedidos', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('counts what changed while the buyer was away, at the next page; their list sees it', async ({ page, request }) => {
+    const order = await sendDemoOrder(request, 1)
+    await login(page, BUYER.email, BUYER.password)
+    await page.getByRole('button', { name: `Entrar em ${BUYER.org}` }).click()
+    await page.waitForURL((url) => url.pathname !== '/personal-environment')
+    await page.goto('/orders')
+    await expect(page.locator(`tr[data-order-id="${order.id}"]`)).toContainText('Aguardando')
+    await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
+    // Away: no page of the product open while the seller answers.
+    await page.goto('about:blank')
+
+    const seller = await apiSession(request, SELLER)
+    const moved = await request.post('/api/pedidos/updateStatus', { headers: seller.headers, data: { organizacao_id: seller.orgId(SELLER.org), pedido_id: order.id, status: 'N' } })
+    expect(moved.status(), await moved.text()).toBe(200)
+
+    await page.goto('/market')
+    await expect(page.getByRole('link', { name: 'Pedidos, 1 novidade em pedidos' })).toBeVisible()
+    await page.getByRole('link', { name: 'Pedidos, 1 novidade em pedidos' }).click()
+    await expect(page.locator(`tr[data-order-id="${order.id}"]`)).toContainText('Negado')
+    await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
+  })
+})
+
 test("a customer's row on Clientes leads to that customer's orders (/orders-customer)", async ({ page, request }) => {
   const order = await sendDemoOrder(request, 1)
   await login(page, SELLER.email, SELLER.password)

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { test, DEMO, login } from './helpers.ts'
+import { test, BRUNO, DEMO, login } from './helpers.ts'
 import {
   createAndVerifyOrganization,
   DEMO_ORGS,
@@ -167,6 +167,36 @@ test('an invalid CNPJ shows "CNPJ inválido." and a registered one "Este CNPJ j�
   // Nothing was created.
   await dialog.getByRole('link', { name: 'Fechar' }).click()
   await expect(page.getByText('Você ainda não participa de nenhuma organização.')).toBeVisible()
+})
+
+// Found trying the product: the CEP was looked up when its field was left by Tab, not by a click elsewhere.
+test('the CEP is looked up however its field is left: by Tab, a click on another field, or a click on the modal', async ({ page }) => {
+  await login(page, BRUNO.email, BRUNO.password)
+  await page.goto('/personal-environment?modal=nova')
+  const dialog = page.getByRole('dialog', { name: 'Nova organização' })
+  const cep = dialog.getByLabel('CEP')
+  const lookup = (digits: string) => page.waitForRequest((req) => req.url().endsWith(`/acoes/endereco?cep=${digits}`))
+  const unavailable = dialog.getByRole('status').filter({ hasText: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.' })
+
+  await cep.fill('01310100')
+  let asked = lookup('01310100')
+  await dialog.getByLabel('Endereço').click()
+  await asked
+  // The click landed where it was aimed, and the note says to type by hand (no internet here).
+  await expect(dialog.getByLabel('Endereço')).toBeFocused()
+  await expect(unavailable).toBeVisible()
+
+  await cep.fill('20040002')
+  asked = lookup('20040002')
+  await dialog.getByText('Tipo', { exact: true }).click()
+  await asked
+  await expect(unavailable).toBeVisible()
+
+  await cep.fill('30130010')
+  asked = lookup('30130010')
+  await cep.press('Tab')
+  await asked
+  await expect(unavailable).toBeVisible()
 })
 
 test.describe('without JavaScript', () => {

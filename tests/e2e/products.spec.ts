@@ -71,6 +71,8 @@ test('a seller creates a product, edits it, and finds it searching without accen
   await page.getByLabel('Buscar').fill('sabao de glicerina pessego')
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await expect(page).toHaveURL(/[?&]q=sabao/)
+  // The filtered list opens with the focus where it was: on the filter's button.
+  await expect(page.getByRole('button', { name: 'Filtrar' })).toBeFocused()
   await expect(row(page, name)).toHaveCount(1)
   await expect(row(page, name)).toContainText('R$ 1.234,56')
   await expect(row(page, name)).toContainText('3401.11.90')
@@ -130,13 +132,14 @@ test.describe('without JavaScript', () => {
     await page.goto('/products?modal=novo')
     const dialog = page.getByRole('dialog', { name: 'Novo produto' })
     await dialog.getByLabel('EAN').fill(`${ean.slice(0, 12)}${(Number(ean[12]) + 1) % 10}`)
-    await dialog.getByLabel('Preço (R$)').fill('12.34')
+    await dialog.getByLabel('Preço (R$)').fill('12,5x')
     await dialog.getByRole('button', { name: 'Cadastrar produto' }).click()
     const form = page.getByRole('dialog', { name: 'Novo produto' })
     await expect(form.getByLabel('Nome')).toHaveAccessibleDescription(TEXTS.nameRequired)
     await expect(form.getByLabel('EAN')).toHaveAccessibleDescription(new RegExp(TEXTS.checkDigit))
+    // A refused field shows exactly what was typed, beside the reason.
     await expect(form.getByLabel('Preço (R$)')).toHaveAccessibleDescription('Preço inválido: use o formato 1.234,56.')
-    await expect(form.getByLabel('Preço (R$)')).toHaveValue('12.34')
+    await expect(form.getByLabel('Preço (R$)')).toHaveValue('12,5x')
 
     await form.getByLabel('Nome').fill(name)
     await form.getByLabel('EAN').fill(ean)

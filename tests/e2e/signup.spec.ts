@@ -68,7 +68,7 @@ test('sign-up, Login and the password screens load one small script, not React',
     scripts.length = 0
     await page.goto(path)
     await page.waitForLoadState('networkidle')
-    expect(scripts.filter((url) => /\/static-pages-[\w-]+\.js$/.test(url)), path).toHaveLength(1)
+    expect(scripts.filter((url) => /\/assets\/enhance-public-[\w-]+\.js$/.test(url)), path).toHaveLength(1)
     expect(scripts.filter((url) => /entry\.client|jsx-runtime|manifest-/.test(url)), path).toEqual([])
   }
   // The checks still come with it: the schema arrives after the page loads.

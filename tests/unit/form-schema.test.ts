@@ -1,11 +1,11 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
-import { formSchema, formSchemasLoaded } from '~/components/form-schema.ts'
+import { formSchema, formSchemasLoaded, schemaEntry } from '~/components/form-schema.ts'
 import { LoginSchema } from '~/domain/auth/schemas.ts'
 
 describe('formSchema (decision 032)', () => {
   test('on the server every declared schema is loaded before a render, with its constraints and parser', async () => {
-    const login = formSchema(() => import('~/domain/auth/schemas.ts').then((m) => m.LoginSchema))
+    const login = formSchema('LoginSchema')
     expect(login.loaded).toBeNull()
     await formSchemasLoaded()
     expect(login.loaded?.schema).toBe(LoginSchema)
@@ -17,7 +17,7 @@ describe('formSchema (decision 032)', () => {
 
   test('the schema is imported once however often it is asked for', async () => {
     let imports = 0
-    const counted = formSchema(async () => {
+    const counted = schemaEntry('LoginSchema', async () => {
       imports++
       return LoginSchema
     })

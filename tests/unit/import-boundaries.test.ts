@@ -43,7 +43,7 @@ describe('import boundaries', () => {
     expect(offending('server/db', (t) => t.startsWith('server/api/'))).toEqual([])
   })
 
-  it('the script of the pages that are not hydrated reaches neither React nor React Router, through any import (decision 039)', () => {
+  it('the enhancement layer of the pages that are not islands reaches neither React nor React Router, through any import (decision 046)', () => {
     const seen = new Set<string>()
     const refused: string[] = []
     const visit = (file: string) => {
@@ -54,7 +54,7 @@ describe('import boundaries', () => {
         else if (/^(react|react-dom|react-router|@react-router\/|@conform-to\/react|remix-utils)/.test(target)) refused.push(`${file} → ${target}`)
       }
     }
-    visit('app/static-pages/entry.ts')
+    for (const entry of ['app/enhance/company-entry.ts', 'app/enhance/public-entry.ts']) visit(entry)
     expect(seen.size).toBeGreaterThan(4)
     expect(refused).toEqual([])
   })

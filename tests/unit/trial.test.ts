@@ -45,6 +45,9 @@ describe('header notices', () => {
   test('overdue messages (msg_atraso > 0) link to the chat, singular and plural', () => {
     expect(headerNotices({ ...base, msg_atraso: 1 })).toEqual([{ key: 'overdue', text: '1 mensagem aguardando resposta', href: '/Chat', tone: 'warning' }])
     expect(headerNotices({ ...base, msg_atraso: 4 })[0].text).toBe('4 mensagens aguardando resposta')
+    // It opens the chat tab where they wait: the one with more when both have some.
+    expect(headerNotices({ ...base, msg_atraso: 1, msg_atraso_tipos: { B: 0, F: 1 } })[0]).toMatchObject({ href: '/Chat?tipo=F' })
+    expect(headerNotices({ ...base, msg_atraso: 3, msg_atraso_tipos: { B: 2, F: 1 } })[0]).toMatchObject({ href: '/Chat?tipo=B' })
   })
 
   test("suspended conditions (condicoes_restritas > 0) open the 'Condições Suspensas' modal", () => {

@@ -37,11 +37,13 @@ type Props = {
   /** The live unread map once this tab knows it; else the counts the server rendered. */
   live: NotificationsMap | null
   tabCounts: Record<Padrao, number>
+  /** Messages waiting for the company's answer for a day or more, per external tab (the header's notice leads there). */
+  waiting: { B: number; F: number }
   liveLast: Record<number, ChatMessage>
 }
 
 /** The chat's left column: the types as tabs, a search by name, and the channels with unread counts. */
-export function ChannelList({ view, tabs, channels, userId, live, tabCounts, liveLast }: Props) {
+export function ChannelList({ view, tabs, channels, userId, live, tabCounts, waiting, liveLast }: Props) {
   const unread = (c: ChannelSummary) => (live ? (live[c.padrao].find((e) => e.id === c.id)?.notifications ?? 0) : c.notificacoes)
   return (
     <aside className="chat-channels card" aria-label="Conversas">
@@ -52,6 +54,12 @@ export function ChannelList({ view, tabs, channels, userId, live, tabCounts, liv
             {tabCounts[tab.padrao] > 0 ? (
               <span className="side-menu-badge" aria-label={m.unread(tabCounts[tab.padrao])}>
                 {tabCounts[tab.padrao]}
+              </span>
+            ) : null}
+            {tab.padrao !== 'I' && waiting[tab.padrao] > 0 ? (
+              <span className="chat-tab-waiting" title={m.waiting(waiting[tab.padrao])}>
+                <span aria-hidden="true">!</span>
+                <span className="sr-only">{`, ${m.waiting(waiting[tab.padrao])}`}</span>
               </span>
             ) : null}
           </Link>

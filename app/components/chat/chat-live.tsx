@@ -9,7 +9,8 @@ import {
   type NotificationsMap,
 } from '~/domain/chat/state.ts'
 import type { OrderEvent } from '~/domain/orders/notifications.ts'
-import type { RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
+import type { HeaderCounters } from '~/components/shell/counter-names.ts'
+import { echoOptions, type RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
 import { ACTIVE_CHAT_STORAGE_KEY, NOTIFICATIONS_STORAGE_KEY, store } from './chat-storage.ts'
 
 /** Spec §4: the realtime connection states pusher-js goes through. */
@@ -44,6 +45,10 @@ type ChatLive = {
   refreshNotifications: () => Promise<void>
   /** The organization's order events (`PedidoCriadoOuAtualizado` on `private-organizacao.ped.{id}`), on the same connection. */
   onOrderEvent: (listener: (event: OrderEvent) => void) => () => void
+  /** The header's counters read again since the page loaded (else null: the layout's are shown). */
+  header: HeaderCounters | null
+  /** Reads the header's counters again: an answer of the member's may have ended a wait. */
+  refreshHeader: () => Promise<void>
 }
 
 const ChatLiveContext = createContext<ChatLive | null>(null)
@@ -82,6 +87,7 @@ export function ChatLiveProvider({
   const [connection, setConnection] = useState<ConnectionState>('initialized')
   const [loaded, setLoaded] = useState(false)
   const [lastByChannel, setLastByChannel] = useState<Record<number, ChatMessage>>({})
+  const [header, setHeader] = useState<HeaderCounters | null>(null)
   const echoRef = useRef<EchoLike | null>(null)
   const reconnectListeners = useRef(new Set<Listener>())
   const missingListeners = useRef(new Set<(e: ChatEvent) => void>())
@@ -115,6 +121,12 @@ export function ChatLiveProvider({
     void refreshNotifications()
   }, [organizationId, refreshNotifications])
 
+  const refreshHeader = useCallback(async () => {
+    const res = await fetch('/cabecalho/contadores', { headers: { accept: 'application/json' } }).catch(() => null)
+    const counters = res?.ok ? ((await res.json().catch(() => null)) as HeaderCounters | null) : null
+    if (counters) setHeader(counters)
+  }, [])
+
   // The layout's loader sends a fresh copy of the settings on every navigation: connect once per value, not per copy.
   const configKey = JSON.stringify(config)
   useEffect(() => {
@@ -127,19 +139,9 @@ export function ChatLiveProvider({
     let wasConnected = false
     void Promise.all([import('laravel-echo'), import('pusher-js')]).then(([{ default: Echo }, { default: Pusher }]) => {
       if (cancelled) return
-      const secure = config.mode === 'same-origin' ? window.location.protocol === 'https:' : config.forceTLS
-      const port = config.mode === 'same-origin' ? Number(window.location.port) || (secure ? 443 : 80) : (config.wsPort ?? (secure ? 443 : 80))
       const echo = new Echo({
         broadcaster: 'pusher',
-        key: config.key,
-        cluster: config.cluster,
-        ...(config.mode === 'cluster' ? {} : { wsHost: config.wsHost ?? window.location.hostname, wsPort: port, wssPort: port }),
-        forceTLS: secure,
-        enabledTransports: ['ws', 'wss'],
-        // When the browser goes offline pusher-js pings and waits this long for the answer before it
-        // shows the connection as unavailable (its default, 30 s, leaves people typing into the void).
-        pongTimeout: 10_000,
-        authEndpoint: '/broadcasting/auth',
+        ...echoOptions(config, window.location),
         Pusher,
       }) as unknown as EchoLike
       echoRef.current = echo
@@ -168,6 +170,8 @@ export function ChatLiveProvider({
           const known = message.channel_id === current.activeChat.channelId || current.notifications[message.padrao].some((e) => e.id === message.channel_id)
           if (message.user_id !== userId && refreshing.current.busy) refreshing.current.again = true
           if (known || message.user_id === userId) dispatch({ type: 'incoming', message })
+          // The member's answer from another tab or device may have ended a wait.
+          if (message.user_id === userId && message.padrao !== 'I') void refreshHeader()
           else void refreshNotifications()
           setLastByChannel((last) => ({ ...last, [message.channel_id]: message }))
         }
@@ -178,7 +182,7 @@ export function ChatLiveProvider({
       echoRef.current?.disconnect()
       echoRef.current = null
     }
-  }, [configKey, userId, organizationId, readsOrders, refreshNotifications])
+  }, [configKey, userId, organizationId, readsOrders, refreshNotifications, refreshHeader])
 
   // Anything missed while disconnected also changed the counts.
   useEffect(() => {
@@ -212,8 +216,10 @@ export function ChatLiveProvider({
       lastByChannel,
       total: loaded ? counts.I + counts.B + counts.F : null,
       refreshNotifications,
+      header,
+      refreshHeader,
     }
-  }, [state, connection, loaded, lastByChannel, refreshNotifications])
+  }, [state, connection, loaded, lastByChannel, refreshNotifications, header, refreshHeader])
 
   return <ChatLiveContext.Provider value={value}>{children}</ChatLiveContext.Provider>
 }

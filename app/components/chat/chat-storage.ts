@@ -25,6 +25,14 @@ export function forgetChatState() {
   store(NOTIFICATIONS_STORAGE_KEY, state.notifications)
 }
 
+/**
+ * A company screen loaded as a whole starts the chat afresh, as the realtime provider does when it mounts: the next
+ * visit of /Chat opens its list, not the conversation of an earlier visit.
+ */
+export function forgetActiveChat() {
+  store(ACTIVE_CHAT_STORAGE_KEY, initialChatState(null).activeChat)
+}
+
 /** The active chat kept by an earlier visit (spec §9), to reopen it. */
 export function readActiveChat(): Partial<ActiveChat> | undefined {
   try {

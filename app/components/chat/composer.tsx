@@ -12,7 +12,7 @@ import { AttachIcon, MicIcon, SmileIcon, StopIcon } from './chat-icons.tsx'
 import { formSchema } from '~/components/form-schema.ts'
 import { closeDetailsOnEscape } from '~/components/ui/details-escape.ts'
 
-const chatSendSchema = formSchema(() => import('~/domain/chat/schemas.ts').then((m) => m.ChatSendSchema))
+const chatSendSchema = formSchema('ChatSendSchema')
 
 type Props = {
   channelId: number

@@ -113,6 +113,8 @@ export function useConversation({
           outbox.current.delete(clientId)
           dispatch({ type: 'history', messages: [res.body as ChatMessage] })
           setError(null)
+          // An answer may end a wait: the header's notice and the tabs' marks read again.
+          if (padrao !== 'I') void live?.refreshHeader()
           return
         }
         // Refused (422, 403): retrying the same thing would fail the same way.
@@ -123,7 +125,7 @@ export function useConversation({
       }
       dispatch({ type: 'failed', clientId })
     },
-    [dispatch, live],
+    [dispatch, live, padrao],
   )
 
   const send = useCallback(

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
+import { SelectAllCell } from '~/components/ui/select-all.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
 import { Pagination } from '~/components/team/team-tabs.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -15,7 +15,7 @@ import { exportPath } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { formSchema } from '~/components/form-schema.ts'
 
-const findBuyerFormSchema = formSchema(() => import('~/domain/conditions/buyers-schemas.ts').then((m) => m.FindBuyerFormSchema))
+const findBuyerFormSchema = formSchema('FindBuyerFormSchema')
 
 const MODAL_PARAMS = ['modal', 'cnpj', 'busca']
 const REMOVE_FORM = 'compradores-remover'
@@ -143,7 +143,6 @@ function ListChooser({ answer, lista }: { answer: Answer; lista: number | null }
 }
 
 function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean }) {
-  const hydrated = useHydrated()
   const rows = answer.compradores.data
   if (rows.length === 0) {
     return (
@@ -170,24 +169,7 @@ function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean 
           <thead>
             <tr>
               {canChange ? (
-                <th scope="col" className="select-cell">
-                  {hydrated ? (
-                    <>
-                      <label className="sr-only" htmlFor="compradores-todos">
-                        Marcar todos desta página
-                      </label>
-                      <input
-                        id="compradores-todos"
-                        type="checkbox"
-                        onChange={(event) => {
-                          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${REMOVE_FORM}"][name="compradores"]`)) box.checked = event.currentTarget.checked
-                        }}
-                      />
-                    </>
-                  ) : (
-                    <span className="sr-only">Marcar</span>
-                  )}
-                </th>
+                <SelectAllCell id="compradores-todos" formId={REMOVE_FORM} label="Marcar todos desta página" header="Marcar" />
               ) : null}
               <th scope="col">Comprador</th>
               <th scope="col">CNPJ</th>

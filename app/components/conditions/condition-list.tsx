@@ -1,12 +1,11 @@
-import { Form, Link, useNavigation } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { Form, Link } from 'react-router'
 import { useListHref } from '~/components/ui/list-href.ts'
+import { SelectAllCell } from '~/components/ui/select-all.tsx'
 import { conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import type { ConditionOrderField } from '~/domain/conditions/schemas.ts'
 import { conditionDetailsMessages, conditionDetailsPath, minimumsText } from '~/domain/conditions/tabs.ts'
 import type { CondicaoLista, CondicoesPage, ListState } from './list-types.ts'
-import { busyProps } from '~/components/ui/busy-button.ts'
 
 const BULK_FORM = 'condicoes-selecionadas'
 
@@ -46,7 +45,6 @@ function SortHeader({ column, state }: { column: (typeof COLUMNS)[number]; state
 
 /** A row's switch: flips the condition (condicoesAtivaInativa); works without JavaScript. */
 function ActiveForm({ condition, canChange }: { condition: CondicaoLista; canChange: boolean }) {
-  const navigation = useNavigation()
   const text = condition.ativo ? conditionDetailsMessages.active : conditionDetailsMessages.inactive
   if (!canChange) return <span className={`badge${condition.ativo ? '' : ' badge-muted'}`}>{text}</span>
   return (
@@ -58,8 +56,9 @@ function ActiveForm({ condition, canChange }: { condition: CondicaoLista; canCha
         type="submit"
         className={`button flag-button${condition.ativo ? ' is-on' : ''}`}
         aria-label={`${text}: ${condition.nome}. ${condition.ativo ? 'Desativar' : 'Ativar'}`}
-        // aria-disabled while sending, not disabled: a disabled button loses the focus, and the keyboard its place.
-        {...busyProps(navigation.state === 'submitting')}
+        // Marked aria-disabled while sending, not disabled (app/enhance/pending.ts): a disabled button loses the focus, and the keyboard its place.
+        id={`alternar-condicao-${condition.id}`}
+        data-keep-focus
       >
         {text}
       </button>
@@ -69,7 +68,6 @@ function ActiveForm({ condition, canChange }: { condition: CondicaoLista; canCha
 
 export function ConditionTable({ page, state, canChange }: { page: CondicoesPage; state: ListState; canChange: boolean }) {
   const href = useListHref()
-  const hydrated = useHydrated()
   return (
     <div className="stack">
       {canChange ? (
@@ -93,24 +91,7 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
           <thead>
             <tr>
               {canChange ? (
-                <th scope="col" className="select-cell">
-                  {hydrated ? (
-                    <>
-                      <label className="sr-only" htmlFor="condicoes-todas">
-                        Selecionar todas desta página
-                      </label>
-                      <input
-                        id="condicoes-todas"
-                        type="checkbox"
-                        onChange={(event) => {
-                          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"][name="ids"]`)) box.checked = event.currentTarget.checked
-                        }}
-                      />
-                    </>
-                  ) : (
-                    <span className="sr-only">Selecionar</span>
-                  )}
-                </th>
+                <SelectAllCell id="condicoes-todas" formId={BULK_FORM} label="Selecionar todas desta página" header="Selecionar" />
               ) : null}
               {COLUMNS.map((column) => (
                 <SortHeader key={column.key} column={column} state={state} />
@@ -258,7 +239,7 @@ export function ConditionFilters({ state }: { state: ListState }) {
           <option value="vigentes">Vigentes hoje</option>
         </select>
       </div>
-      <button type="submit" className="button">
+      <button type="submit" className="button" id="condicoes-filtrar">
         Filtrar
       </button>
     </Form>

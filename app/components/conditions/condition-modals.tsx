@@ -10,9 +10,9 @@ import { conditionDetailsMessages } from '~/domain/conditions/tabs.ts'
 import { MODAL_PARAMS, type Condicao } from './list-types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const editConditionFormSchema = formSchema(() => import('~/domain/conditions/schemas.ts').then((m) => m.EditConditionFormSchema))
-const minimumsFormSchema = formSchema(() => import('~/domain/conditions/schemas.ts').then((m) => m.MinimumsFormSchema))
-const newConditionFormSchema = formSchema(() => import('~/domain/conditions/schemas.ts').then((m) => m.NewConditionFormSchema))
+const editConditionFormSchema = formSchema('EditConditionFormSchema')
+const minimumsFormSchema = formSchema('MinimumsFormSchema')
+const newConditionFormSchema = formSchema('NewConditionFormSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 

@@ -7,13 +7,12 @@ import { useTeamHref } from '~/components/team/links.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { termsMessages as m } from '~/domain/conditions/terms-messages.ts'
-import { maskFormula } from '~/domain/shared/formula-mask.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { formSchema } from '~/components/form-schema.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 
-const termFormSchema = formSchema(() => import('~/domain/conditions/terms-schemas.ts').then((m) => m.TermFormSchema))
-const updateTermFormSchema = formSchema(() => import('~/domain/conditions/terms-schemas.ts').then((m) => m.UpdateTermFormSchema))
+const termFormSchema = formSchema('TermFormSchema')
+const updateTermFormSchema = formSchema('UpdateTermFormSchema')
 
 type Term = { id: number; nome: string; prazo_dias: number; minimo_centavos: number; formula: string | null }
 type Option = { id: number; nome: string; formula: string; percent: string | null; fator: string | null; valor: number | null; valor_total: number | null; erro: string | null }
@@ -205,7 +204,7 @@ function Simulation({ data }: { data: Data }) {
   )
 }
 
-/** The formula, masked as typed (spec §5: maskFormula); the parser's message shows under it. */
+/** The formula, masked as typed (spec §5: maskFormula, by app/enhance/typed-fields.ts); the parser's message shows under it. */
 function FormulaField({ meta }: { meta: FieldMetadata<unknown> }) {
   const props = getInputProps(meta as FieldMetadata<string>, { type: 'text' })
   const captionId = `${meta.id}-legenda`
@@ -220,10 +219,7 @@ function FormulaField({ meta }: { meta: FieldMetadata<unknown> }) {
         autoComplete="off"
         spellCheck={false}
         aria-describedby={[meta.errors?.length ? meta.errorId : null, captionId].filter(Boolean).join(' ')}
-        onInput={(event) => {
-          const input = event.currentTarget
-          input.value = maskFormula(input.value)
-        }}
+        data-mask="formula"
       />
       <small id={captionId} className="field-caption">
         Use desconto, números, + − × ÷ e um par de parênteses. Ex.: (desconto + 1) / 2

@@ -13,8 +13,8 @@ import type { ConditionTabProps } from './detail-tabs.tsx'
 import { StatusBadge } from './partner-status.tsx'
 import { formSchema } from '~/components/form-schema.ts'
 
-const invitePartnerFormSchema = formSchema(() => import('~/domain/conditions/partners-schemas.ts').then((m) => m.InvitePartnerFormSchema))
-const mirrorFormSchema = formSchema(() => import('~/domain/conditions/partners-schemas.ts').then((m) => m.MirrorFormSchema))
+const invitePartnerFormSchema = formSchema('InvitePartnerFormSchema')
+const mirrorFormSchema = formSchema('MirrorFormSchema')
 
 type Partner = ParceirosTabData['parceiros'][number]
 type LastResult = SubmissionResult<string[]> | undefined

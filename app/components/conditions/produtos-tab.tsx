@@ -1,9 +1,9 @@
 import { Form, Link, useLocation } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
+import { SelectAllCell } from '~/components/ui/select-all.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
@@ -13,7 +13,7 @@ import type { ConditionTabProps } from './detail-tabs.tsx'
 import type { Line, ProductsTabData } from './produtos-types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const editLinesFormSchema = formSchema(() => import('~/domain/conditions/products-schemas.ts').then((m) => m.EditLinesFormSchema))
+const editLinesFormSchema = formSchema('EditLinesFormSchema')
 
 const BULK_FORM = 'condicao-produtos-selecionados'
 /** Parameters of the modals, dropped when one closes. */
@@ -163,7 +163,6 @@ function Filters({ data, isOl }: { data: ProductsTabData; isOl: boolean }) {
 
 function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boolean }) {
   const href = useHref()
-  const hydrated = useHydrated()
   const page = data.lines.produtos
   const tipo = data.lines.tipo_tabela
   return (
@@ -188,24 +187,7 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
           <thead>
             <tr>
               {canChange ? (
-                <th scope="col" className="select-cell">
-                  {hydrated ? (
-                    <>
-                      <label className="sr-only" htmlFor="condicao-produtos-todos">
-                        Selecionar todos desta página
-                      </label>
-                      <input
-                        id="condicao-produtos-todos"
-                        type="checkbox"
-                        onChange={(event) => {
-                          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"][name="ids"]`)) box.checked = event.currentTarget.checked
-                        }}
-                      />
-                    </>
-                  ) : (
-                    <span className="sr-only">Selecionar</span>
-                  )}
-                </th>
+                <SelectAllCell id="condicao-produtos-todos" formId={BULK_FORM} label="Selecionar todos desta página" header="Selecionar" />
               ) : null}
               <th scope="col">Produto</th>
               <th scope="col">Marca</th>

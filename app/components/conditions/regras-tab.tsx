@@ -10,8 +10,8 @@ import { RULE_TYPES, type RuleType } from '~/domain/pricing/rules.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { formSchema } from '~/components/form-schema.ts'
 
-const ruleFormSchema = formSchema(() => import('~/domain/conditions/rules-schemas.ts').then((m) => m.RuleFormSchema))
-const updateRuleFormSchema = formSchema(() => import('~/domain/conditions/rules-schemas.ts').then((m) => m.UpdateRuleFormSchema))
+const ruleFormSchema = formSchema('RuleFormSchema')
+const updateRuleFormSchema = formSchema('UpdateRuleFormSchema')
 
 type Rule = {
   id: number

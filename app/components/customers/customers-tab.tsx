@@ -13,8 +13,8 @@ import { maskCnpj } from '~/domain/shared/masks.ts'
 import { MODAL_PARAMS, type Customer, type CustomerPayment, type ListState, type Paginated, type Seller } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const createCustomerFormSchema = formSchema(() => import('~/domain/customers/schemas.ts').then((m) => m.CreateCustomerFormSchema))
-const updateCustomerFormSchema = formSchema(() => import('~/domain/customers/schemas.ts').then((m) => m.UpdateCustomerFormSchema))
+const createCustomerFormSchema = formSchema('CreateCustomerFormSchema')
+const updateCustomerFormSchema = formSchema('UpdateCustomerFormSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -160,7 +160,10 @@ export function NewCustomerModal({ sellers, lastResult, created }: { sellers: Se
   if (created) {
     return (
       <RouteModal title={s.newCustomer} closeParams={MODAL_PARAMS}>
-        <p role="status">{created.message}</p>
+        {/* The pressed button went with the form: the keyboard starts on the message, then Tab reaches the link. */}
+        <p role="status" tabIndex={-1} data-autofocus>
+          {created.message}
+        </p>
         {created.link ? (
           <div className="field">
             <label htmlFor="customer-invite-link">{s.inviteLink}</label>

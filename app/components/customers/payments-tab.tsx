@@ -9,7 +9,7 @@ import { formatBrl } from '~/domain/catalog/money.ts'
 import { MODAL_PARAMS, type PaymentMethod } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const paymentMethodFormSchema = formSchema(() => import('~/domain/customers/schemas.ts').then((m) => m.PaymentMethodFormSchema))
+const paymentMethodFormSchema = formSchema('PaymentMethodFormSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 

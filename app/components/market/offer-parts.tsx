@@ -35,7 +35,8 @@ export function offerLimits(offer: Oferta) {
 const limitsOf = (offer: Oferta) => ({ qtdMin: offer.qtd_min, qtdMax: offer.qtd_max, multiplo: offer.multiplo })
 
 /**
- * The quantity field of an offer: the browser checks min, max and the pack before posting, with or without JavaScript.
+ * The quantity field of an offer: min, max and step say the offer's limits (the arrows keep to its pack); its form
+ * does not let the browser refuse a quantity (noValidate), the server does, in the product's words.
  * `of` completes its name for a screen reader (which product, which offer) where a list repeats the field. A quantity
  * the server refused for this offer stays in it, with the reason.
  */
@@ -87,7 +88,7 @@ export function OfferFields({ productId, offer }: { productId: number; offer: Of
 /** 'Adicionar ao carrinho' for one offer, with its quantity. */
 export function AddToCartForm({ productId, productName, offer, idPrefix }: { productId: number; productName: string; offer: Oferta; idPrefix: string }) {
   return (
-    <Form method="post" className="market-buy" preventScrollReset>
+    <Form method="post" className="market-buy" preventScrollReset noValidate>
       <OfferFields productId={productId} offer={offer} />
       <QuantityField id={`${idPrefix}-qtd`} productId={productId} offer={offer} of={`${productName}, ${offerSourceText(offer)}`} />
       <button type="submit" name="intent" value="carrinho" className="button primary">

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
@@ -6,7 +5,7 @@ import { marketMessages as m } from '~/domain/market/messages.ts'
 import { OfferFields, OfferSource, offerLimits, QuantityField } from './offer-parts.tsx'
 import type { MarketPage, MarketProduct, MarketState, Verticals } from './types.ts'
 import { useListHref } from '~/components/ui/list-href.ts'
-import { useSearchSuggestions } from './search-suggestions.ts'
+import { SUGGESTIONS_ID, SuggestionList } from './search-suggestions.tsx'
 
 function FavoriteForm({ product }: { product: MarketProduct }) {
   return (
@@ -48,7 +47,8 @@ function ProductCard({ product }: { product: MarketProduct }) {
         <OfferSource offer={offer} />
       </p>
       {offerLimits(offer) ? <p className="muted market-limits">{offerLimits(offer)}</p> : null}
-      <Form method="post" className="market-buy" preventScrollReset>
+      {/* The quantity's limits are checked by the server, which says them in the product's words (noValidate). */}
+      <Form method="post" className="market-buy" preventScrollReset noValidate>
         <OfferFields productId={product.id} offer={offer} />
         <QuantityField id={`qtd-${product.id}`} productId={product.id} offer={offer} of={product.nome} />
         <div className="row-actions">
@@ -63,13 +63,20 @@ function ProductCard({ product }: { product: MarketProduct }) {
           </button>
         </div>
       </Form>
-      <p>
-        <Link to={href({ ofertas: product.id })} className="market-offers-link" preventScrollReset>
-          {m.seeOffers}
-          <span className="sr-only"> de {product.nome}</span>
-        </Link>{' '}
-        <small className="muted">({m.otherOffers(product.outras_ofertas)})</small>
-      </p>
+      {/* The offers modal lists the other offers: with none, the card already shows the only one. */}
+      {product.outras_ofertas > 0 ? (
+        <p>
+          <Link to={href({ modal: 'ofertas', ofertas: product.id })} className="market-offers-link" preventScrollReset>
+            {m.seeOffers}
+            <span className="sr-only"> de {product.nome}</span>
+          </Link>{' '}
+          <small className="muted">({m.otherOffers(product.outras_ofertas)})</small>
+        </p>
+      ) : (
+        <p className="muted">
+          <small>{m.otherOffers(0)}</small>
+        </p>
+      )}
     </li>
   )
 }
@@ -87,23 +94,22 @@ export function ProductGrid({ page }: { page: MarketPage }) {
         <p className="muted">{page.total === 1 ? '1 produto' : `${page.total} produtos`}</p>
       ) : (
         <nav className="pagination" aria-label="Paginação de produtos">
-          {page.current_page > 1 ? <Link to={href({ page: page.current_page - 1, ofertas: null })}>Anterior</Link> : <span />}
+          {page.current_page > 1 ? <Link to={href({ page: page.current_page - 1, modal: null, ofertas: null })}>Anterior</Link> : <span />}
           <span>
             Página {page.current_page} de {page.last_page} ({page.total} produtos)
           </span>
-          {page.current_page < page.last_page ? <Link to={href({ page: page.current_page + 1, ofertas: null })}>Próxima</Link> : <span />}
+          {page.current_page < page.last_page ? <Link to={href({ page: page.current_page + 1, modal: null, ofertas: null })}>Próxima</Link> : <span />}
         </nav>
       )}
     </div>
   )
 }
 
-/** The search and filters: a GET form, so the address holds them and it works without JavaScript. */
+/**
+ * The search and filters: a GET form, so the address holds them and it works without JavaScript. With it, the box
+ * suggests what the company may buy while typing (app/enhance/suggestions.ts fills its list from `data-suggestions`).
+ */
 export function MarketFilters({ state, verticais, marcas, categorias }: { state: MarketState; verticais: Verticals; marcas: string[]; categorias: string[] }) {
-  const [typed, setTyped] = useState('')
-  const suggestions = useSearchSuggestions(typed)
-  // One entry per name: the same product sold by several sellers is one suggestion of what to search.
-  const names = [...new Map(suggestions.map((s) => [s.nome, s])).values()]
   return (
     <Form method="get" className="products-filters" role="search" aria-label="Busca e filtros do mercado">
       <div className="field products-search">
@@ -115,17 +121,11 @@ export function MarketFilters({ state, verticais, marcas, categorias }: { state:
           defaultValue={state.q}
           placeholder={m.searchPlaceholder}
           maxLength={255}
-          list="mercado-sugestoes"
+          list={SUGGESTIONS_ID}
           autoComplete="off"
-          onInput={(e) => setTyped(e.currentTarget.value)}
+          data-suggestions="/mercado/sugestoes"
         />
-        <datalist id="mercado-sugestoes">
-          {names.map((s) => (
-            <option key={s.id} value={s.nome}>
-              {[s.marca, s.vendedor].filter(Boolean).join(' · ')}
-            </option>
-          ))}
-        </datalist>
+        <SuggestionList suggestions={[]} />
       </div>
       <ChoiceFilter id="mercado-vertical" name="vertical" label="Vertical" value={state.vertical} choices={verticais.map((v) => ({ value: v.id, label: v.nome }))} />
       <ChoiceFilter id="mercado-marca" name="marca" label="Marca" value={state.marca} choices={marcas} />

@@ -46,7 +46,7 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                     <small className="muted">{[item.produto.marca, item.produto.unidade].filter(Boolean).join(' · ')}</small>
                   </th>
                   <td data-label="Quantidade">
-                    <Form method="post" id={formId} className="market-inline" preventScrollReset>
+                    <Form method="post" id={formId} className="market-inline" preventScrollReset noValidate>
                       <input type="hidden" name="pre_item_id" value={item.id} />
                       {offer ? <OfferFields productId={item.produto.id} offer={offer} /> : null}
                       <label htmlFor={qtyId} className="sr-only">

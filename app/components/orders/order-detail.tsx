@@ -328,9 +328,10 @@ export function RepeatOrder({ order, action }: { order: OrderDetail; action?: st
   )
 }
 
-export function CloseOrderLink({ to }: { to: string }) {
+export function CloseOrderLink({ to, orderId }: { to: string; orderId: number }) {
+  // The list it goes back to gives the focus to the order's own 'Ver' (app/enhance/dialogs.ts).
   return (
-    <Link to={to} className="button" preventScrollReset>
+    <Link to={to} className="button" preventScrollReset data-focus-after={`[data-open-order="${orderId}"]`}>
       {m.close}
     </Link>
   )

@@ -1,23 +1,20 @@
-import { useEffect, useRef, useState } from 'react'
-import { Form, useFetcher } from 'react-router'
+import { Form } from 'react-router'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
-import { ORG_TYPE_DESCRIPTIONS } from '~/domain/organization/messages.ts'
+import { ORG_TYPE_DESCRIPTIONS, organizationMessages } from '~/domain/organization/messages.ts'
 import { ORG_TYPE_LABELS } from '~/domain/organization/org-types.ts'
 import { ORG_TYPES } from '~/domain/organization/org-types.ts'
 import { UFS } from '~/domain/shared/uf.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { CITY_LIST_ID, CitySuggestions } from './city-suggestions.tsx'
 
-const createOrganizationSchema = formSchema(() => import('~/domain/organization/schemas.ts').then((m) => m.CreateOrganizationSchema))
-
-type CepAnswer = { endereco?: string; bairro?: string; cidade?: string; uf?: string; erro?: string }
-type CitiesAnswer = { cidades?: { id: number; nome: string }[]; erro?: string }
+const createOrganizationSchema = formSchema('CreateOrganizationSchema')
 
 /**
  * Personal environment → 'Criar organização'. The CEP fills the address and the state
- * lists its cities (looked up by the API); when the lookups fail, or without
- * JavaScript, the person types the address by hand.
+ * lists its cities (looked up by the API, app/enhance/address-lookup.ts); when the lookups
+ * fail, or without JavaScript, the person types the address by hand.
  */
 export function CreateOrganizationModal({
   verticals,
@@ -27,31 +24,9 @@ export function CreateOrganizationModal({
   lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult']
 }) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(createOrganizationSchema, { id: 'nova-organizacao', lastResult })
-  const cep = useFetcher<CepAnswer>()
-  const cities = useFetcher<CitiesAnswer>()
-  const [lookupNote, setLookupNote] = useState<string | null>(null)
-  const lastCep = useRef('')
-
-  // The answer of a CEP lookup fills the address fields the person has not typed yet.
-  useEffect(() => {
-    const answer = cep.data
-    if (!answer || cep.state !== 'idle') return
-    if (answer.erro) {
-      setLookupNote(answer.erro)
-      return
-    }
-    setLookupNote(null)
-    for (const name of ['endereco', 'bairro', 'cidade', 'uf'] as const) {
-      const value = answer[name]
-      if (value) form.update({ name, value })
-    }
-    if (answer.uf) cities.load(`/acoes/endereco?uf=${answer.uf}`)
-  }, [cep.data, cep.state])
-
-  const cityOptions = cities.data?.cidades ?? []
   return (
     <RouteModal title="Nova organização">
-      <Form method="post" {...formProps} className="stack">
+      <Form method="post" {...formProps} className="stack" data-address-lookup>
         <input type="hidden" name="intent" value="create" />
         <FormErrors form={form} />
         <fieldset className="links-fieldset" aria-describedby={fields.tipo.errors ? fields.tipo.errorId : undefined}>
@@ -95,19 +70,9 @@ export function CreateOrganizationModal({
         />
         <Field label="E-mail (opcional)" type="email" meta={fields.email} />
         <MaskedField label="Telefone (opcional)" meta={fields.telefone} mask="cellphone" />
-        <div
-          onBlur={(event) => {
-            const value = (event.target as HTMLInputElement).value?.replace(/\D/g, '')
-            if (value?.length === 8 && value !== lastCep.current) {
-              lastCep.current = value
-              cep.load(`/acoes/endereco?cep=${value}`)
-            }
-          }}
-        >
-          <MaskedField label="CEP" meta={fields.cep} mask="cep" />
-        </div>
-        <p role="status" className="muted field-caption">
-          {cep.state === 'loading' ? 'Buscando o endereço do CEP…' : lookupNote ?? 'Digite o CEP para preencher o endereço.'}
+        <MaskedField label="CEP" meta={fields.cep} mask="cep" />
+        <p role="status" className="muted field-caption" data-lookup-note data-looking={organizationMessages.cepLooking} data-unavailable={organizationMessages.cepUnavailable}>
+          {organizationMessages.cepHint}
         </p>
         <Field label="Endereço" meta={fields.endereco} inputProps={{ autoComplete: 'address-line1' }} />
         <div className="field-row">
@@ -115,22 +80,12 @@ export function CreateOrganizationModal({
           <Field label="Bairro (opcional)" meta={fields.bairro} />
         </div>
         <div className="field-row">
-          <div
-            className="field-grow"
-            onChange={(event) => {
-              const target = event.target
-              if (target instanceof HTMLSelectElement && target.value) cities.load(`/acoes/endereco?uf=${target.value}`)
-            }}
-          >
+          <div className="field-grow">
             <SelectField label="UF" meta={fields.uf} placeholder="—" options={UFS.map((uf) => ({ value: uf, label: uf }))} />
           </div>
-          <Field label="Cidade" meta={fields.cidade} inputProps={{ list: 'nova-cidades', autoComplete: 'address-level2' }} />
+          <Field label="Cidade" meta={fields.cidade} inputProps={{ list: CITY_LIST_ID, autoComplete: 'address-level2' }} />
         </div>
-        <datalist id="nova-cidades">
-          {cityOptions.map((c) => (
-            <option key={c.id} value={c.nome} />
-          ))}
-        </datalist>
+        <CitySuggestions cities={[]} />
         <SubmitButton disabled={submitDisabled} pending="Criando…">
           Criar organização
         </SubmitButton>

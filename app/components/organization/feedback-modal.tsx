@@ -4,7 +4,7 @@ import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const feedbackSchema = formSchema(() => import('~/domain/organization/feedback-schema.ts').then((m) => m.FeedbackSchema))
+const feedbackSchema = formSchema('FeedbackSchema')
 
 const NOTAS = [1, 2, 3, 4, 5] as const
 

@@ -5,7 +5,7 @@ import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { organizationMessages } from '~/domain/organization/messages.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const verificationCodeSchema = formSchema(() => import('~/domain/organization/schemas.ts').then((m) => m.VerificationCodeSchema))
+const verificationCodeSchema = formSchema('VerificationCodeSchema')
 
 /**
  * The wait-for-verification modal (spec §2): a new organization stays inactive until

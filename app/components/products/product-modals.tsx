@@ -10,7 +10,7 @@ import { MODAL_PARAMS, type Produto } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 import { FileInput } from '~/components/ui/file-input.tsx'
 
-const productFormSchema = formSchema(() => import('~/domain/catalog/schemas.ts').then((m) => m.ProductFormSchema))
+const productFormSchema = formSchema('ProductFormSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 

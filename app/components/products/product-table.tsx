@@ -1,13 +1,12 @@
-import { Form, Link, useNavigation } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { Form, Link } from 'react-router'
 import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
+import { SelectAllCell } from '~/components/ui/select-all.tsx'
 import type { OrderColumn } from '~/domain/catalog/contract.ts'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { formatNcm } from '~/domain/catalog/ncm.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { useListHref } from '~/components/ui/list-href.ts'
 import type { CatalogPage, ListState, Produto } from './types.ts'
-import { busyProps } from '~/components/ui/busy-button.ts'
 
 const BULK_FORM = 'produtos-selecionados'
 
@@ -42,7 +41,6 @@ function SortHeader({ column, state }: { column: (typeof COLUMNS)[number]; state
 
 /** A row's switch (active, tax): a small form posting its intent; works without JavaScript. */
 function FlagForm({ product, field, on, canChange }: { product: Produto; field: 'ativo' | 'imposto'; on: boolean; canChange: boolean }) {
-  const navigation = useNavigation()
   const text = field === 'ativo' ? (on ? 'Ativo' : 'Inativo') : on ? 'Sim' : 'Não'
   if (!canChange) return <span className={`badge${on ? '' : ' badge-muted'}`}>{text}</span>
   return (
@@ -50,8 +48,8 @@ function FlagForm({ product, field, on, canChange }: { product: Produto; field: 
       <input type="hidden" name="intent" value={`toggle-${field}`} />
       <input type="hidden" name="produto_id" value={product.id} />
       <input type="hidden" name="valor" value={on ? '0' : '1'} />
-      {/* aria-disabled while sending, not disabled: a disabled button loses the focus, and the keyboard its place in the list. */}
-      <button type="submit" className={`button flag-button${on ? ' is-on' : ''}`} aria-pressed={on} {...busyProps(navigation.state === 'submitting')}>
+      {/* Marked aria-disabled while sending, not disabled (app/enhance/pending.ts): a disabled button loses the focus, and the keyboard its place in the list. */}
+      <button type="submit" className={`button flag-button${on ? ' is-on' : ''}`} aria-pressed={on} id={`alternar-${field}-${product.id}`} data-keep-focus>
         {text}
         <span className="sr-only">
           {' '}
@@ -64,7 +62,6 @@ function FlagForm({ product, field, on, canChange }: { product: Produto; field: 
 
 export function ProductTable({ page, state, canChange }: { page: CatalogPage; state: ListState; canChange: boolean }) {
   const href = useListHref()
-  const hydrated = useHydrated()
   return (
     <div className="stack">
       {canChange ? (
@@ -91,25 +88,7 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
           <thead>
             <tr>
               {canChange ? (
-                <th scope="col" className="select-cell">
-                  {hydrated ? (
-                    <>
-                      <label className="sr-only" htmlFor="produtos-todos">
-                        Selecionar todos desta página
-                      </label>
-                      <input
-                        id="produtos-todos"
-                        type="checkbox"
-                        onChange={(event) => {
-                          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"][name="ids"]`))
-                            box.checked = event.currentTarget.checked
-                        }}
-                      />
-                    </>
-                  ) : (
-                    <span className="sr-only">Selecionar</span>
-                  )}
-                </th>
+                <SelectAllCell id="produtos-todos" formId={BULK_FORM} label="Selecionar todos desta página" header="Selecionar" />
               ) : null}
               {COLUMNS.map((column) => (
                 <SortHeader key={column.key} column={column} state={state} />
@@ -207,7 +186,7 @@ export function ProductFilters({ state, marcas, categorias }: { state: ListState
           <option value="0">Inativos</option>
         </select>
       </div>
-      <button type="submit" className="button">
+      <button type="submit" className="button" id="produtos-filtrar">
         Filtrar
       </button>
     </Form>

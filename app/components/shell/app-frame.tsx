@@ -8,7 +8,8 @@ import { useNonce } from '~/lib/nonce.tsx'
 import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
 import { Header, type HeaderCompany, type HeaderUser } from './header.tsx'
 import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
-import { focusScreenStart, useFocusAfterNavigation } from './use-focus-after-navigation.ts'
+import { focusScreenStart } from '~/lib/ui/focus-page-heading.ts'
+import { useFocusAfterNavigation } from './use-focus-after-navigation.ts'
 
 type ShellCompany = MenuCompany & HeaderCompany
 
@@ -70,9 +71,11 @@ export function AppFrame({ user, company, children }: { user: HeaderUser; compan
 function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; company: ShellCompany; children: ReactNode }) {
   const hydrated = useHydrated()
   const nonce = useNonce()
-  const liveTotal = useChatLive()?.total ?? null
-  const ordersUnread = useOrderLive()?.unread ?? 0
-  const company = { ...loaded, ...(liveTotal === null ? {} : { notificacoes_chat: liveTotal }), pedidos_novos: ordersUnread }
+  const chatLive = useChatLive()
+  const liveTotal = chatLive?.total ?? null
+  const waiting = chatLive?.header ? { msg_atraso: chatLive.header.msg_atraso, msg_atraso_tipos: chatLive.header.msg_atraso_tipos } : {}
+  const ordersUnread = useOrderLive()?.unread
+  const company = { ...loaded, ...waiting, ...(liveTotal === null ? {} : { notificacoes_chat: liveTotal }), ...(loaded.pedidos_novos === undefined ? {} : { pedidos_novos: ordersUnread }) }
   const location = useLocation()
   const [pinned, setPinned] = useState(false)
   const [open, setOpen] = useState(false)

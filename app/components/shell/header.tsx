@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { modalHref, PRODUCT_NAME } from '~/lib/menu.ts'
-import { chatMessages } from '~/domain/chat/messages.ts'
 import { cartLinkName } from '~/domain/checkout/header-messages.ts'
 import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
+import { headerChatName } from './counter-names.ts'
 import { headerNotices } from './notices.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
 import { SIDE_MENU_ID, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
@@ -14,6 +14,7 @@ export type HeaderCompany = {
   avatar: string | null
   tipo: OrgTypeCode
   msg_atraso: number
+  msg_atraso_tipos?: { B: number; F: number }
   condicoes_restritas: number
   trial_days: number
   /** Unread chat messages (spec §3), live once the chat connection knows them. */
@@ -53,10 +54,17 @@ export function Header({ user, company, menu }: HeaderProps) {
             <span className="sr-only">Menu principal</span>
           </button>
         ) : (
-          // Without JavaScript the label flips the checkbox before the header (which keyboards reach).
-          <label htmlFor={SIDE_MENU_TOGGLE_ID} className="menu-button" aria-hidden="true">
-            <SHELL_ICONS.menu />
-          </label>
+          <>
+            {/* Without JavaScript the label flips the checkbox before the header (which keyboards reach); the
+                enhancement layer (app/enhance/menus.ts) shows the button in its place. */}
+            <label htmlFor={SIDE_MENU_TOGGLE_ID} className="menu-button" aria-hidden="true">
+              <SHELL_ICONS.menu />
+            </label>
+            <button type="button" className="menu-button" aria-controls={SIDE_MENU_ID} aria-expanded="false" data-menu-toggle hidden>
+              <SHELL_ICONS.menu />
+              <span className="sr-only">Menu principal</span>
+            </button>
+          </>
         )
       ) : null}
 
@@ -104,13 +112,12 @@ export function Header({ user, company, menu }: HeaderProps) {
       ) : null}
 
       {company ? (
-        <Link to="/Chat" className="header-chat" aria-label={company.notificacoes_chat > 0 ? `Chat, ${chatMessages.unread(company.notificacoes_chat)}` : 'Chat'}>
+        // The badge is there at 0, hidden: the enhancement layer (app/enhance/realtime.ts) shows it when a message arrives.
+        <Link to="/Chat" className="header-chat" aria-label={headerChatName(company.notificacoes_chat)} data-live="chat-count">
           <SHELL_ICONS.chat width={20} height={20} />
-          {company.notificacoes_chat > 0 ? (
-            <span className="side-menu-badge header-chat-badge" data-testid="header-chat-badge">
-              {company.notificacoes_chat}
-            </span>
-          ) : null}
+          <span className="side-menu-badge header-chat-badge" data-testid="header-chat-badge" hidden={company.notificacoes_chat <= 0}>
+            {Math.max(0, company.notificacoes_chat)}
+          </span>
         </Link>
       ) : null}
 

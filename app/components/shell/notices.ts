@@ -1,24 +1,27 @@
 import type { MenuModal } from '~/lib/menu.ts'
 import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
 import { trialBanner } from '~/domain/organization/trial.ts'
+import { overdueHref, overdueText } from './counter-names.ts'
 
 /** What the header notices read from the company in session (spec §3). */
 export type NoticeCompany = {
   tipo: OrgTypeCode
   msg_atraso: number
+  /** msg_atraso per chat tab (B, F): the notice opens the tab where they wait. */
+  msg_atraso_tipos?: { B: number; F: number }
   condicoes_restritas: number
   trial_days: number
 }
 
 export type HeaderNotice =
-  | { key: 'overdue'; text: string; href: '/Chat'; tone: 'warning' }
+  | { key: 'overdue'; text: string; href: string; tone: 'warning' }
   | { key: 'restricted'; text: string; modal: MenuModal; tone: 'danger' }
   | { key: 'trial'; text: string; modal: MenuModal; tone: 'info' }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
- * Spec §1/§4: the header shows overdue messages (msg_atraso > 0, to the chat), the
+ * Spec §1/§4: the header shows overdue messages (msg_atraso > 0, to the chat tab where they wait), the
  * restricted-conditions notice (condicoes_restritas > 0, to the 'Condições Suspensas' modal, which
  * leads on to the plans) and the
  * trial countdown of type f (app/domain/organization/trial.ts, which also opens the plans modal).
@@ -28,8 +31,8 @@ export function headerNotices(company: NoticeCompany): HeaderNotice[] {
   if (company.msg_atraso > 0) {
     notices.push({
       key: 'overdue',
-      text: plural(company.msg_atraso, 'mensagem aguardando resposta', 'mensagens aguardando resposta'),
-      href: '/Chat',
+      text: overdueText(company.msg_atraso),
+      href: overdueHref(company.msg_atraso_tipos),
       tone: 'warning',
     })
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { buildMenu, isMenuItemActive, MENU_COLLAPSE_DELAY_MS, modalHref, type MenuCompany, type MenuItem } from '~/lib/menu.ts'
+import { badgeNumber, menuItemName } from './counter-names.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
 
 /** The id the header's menu button and the no-JS checkbox point at. */
@@ -121,9 +122,20 @@ export function SideMenu({ company, hydrated, pinned, onPinnedChange, open, onCl
             </button>
           </>
         ) : (
-          <label htmlFor={SIDE_MENU_TOGGLE_ID} className="side-menu-close" aria-hidden="true">
-            <SHELL_ICONS.close />
-          </label>
+          <>
+            <label htmlFor={SIDE_MENU_TOGGLE_ID} className="side-menu-close" aria-hidden="true">
+              <SHELL_ICONS.close />
+            </label>
+            {/* Shown by the enhancement layer (app/enhance/menus.ts): without JavaScript they would do nothing. */}
+            <button type="button" className="side-menu-pin" aria-pressed="false" title="Fixar menu aberto" data-menu-pin hidden>
+              <SHELL_ICONS.pin />
+              <span className="sr-only">Fixar menu aberto</span>
+            </button>
+            <button type="button" className="side-menu-close" data-menu-close hidden>
+              <SHELL_ICONS.close />
+              <span className="sr-only">Fechar menu</span>
+            </button>
+          </>
         )}
       </div>
 
@@ -191,28 +203,26 @@ function MenuEntry({ item, pathname, search }: { item: MenuItem; pathname: strin
   }
   const active = isMenuItemActive(item, pathname)
   const badge = item.badge ?? 0
+  const of = item.badgeOf ?? 'mensagens'
   return (
-    // The name is given whole: the label and a hidden suffix in separate boxes read as 'Pedidos , 1 …'.
+    // A counted item carries its badge even at 0, hidden: the enhancement layer (app/enhance/realtime.ts) shows it.
     <Link
       to={item.href}
       className="side-menu-item"
       aria-current={active ? 'page' : undefined}
-      aria-label={badge > 0 ? `${item.label}, ${badgeText(badge, item.badgeOf ?? 'mensagens')}` : undefined}
+      aria-label={menuItemName(item.label, badge, of) ?? undefined}
+      data-live={item.badge === undefined ? undefined : of === 'pedidos' ? 'orders-count' : 'chat-count'}
+      data-live-label={item.badge === undefined ? undefined : item.label}
     >
       <span className="side-menu-icon">
         <Icon />
-        {badge > 0 ? (
-          <span className="side-menu-badge" aria-hidden="true">
-            {badge > 99 ? '99+' : badge}
+        {item.badge === undefined ? null : (
+          <span className="side-menu-badge" aria-hidden="true" hidden={badge === 0}>
+            {badgeNumber(badge)}
           </span>
-        ) : null}
+        )}
       </span>
       <span className="side-menu-label">{item.label}</span>
     </Link>
   )
-}
-
-function badgeText(n: number, of: 'mensagens' | 'pedidos') {
-  if (of === 'pedidos') return n === 1 ? '1 novidade em pedidos' : `${n} novidades em pedidos`
-  return n === 1 ? '1 mensagem não lida' : `${n} mensagens não lidas`
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { focusPageHeading } from '~/lib/ui/focus-page-heading.ts'
+import { focusScreenStart, inView } from '~/lib/ui/focus-page-heading.ts'
 
 /** Whether the page has loaded: the first render of the page leaves the focus where the browser put it. */
 let pageLoaded = false
@@ -11,26 +11,6 @@ let pageLoaded = false
  * load this is still false.
  */
 export const afterNavigation = () => pageLoaded
-
-/** What a screen marks as where the keyboard starts after a navigation (a chat's open conversation); else its h1. */
-const NAVIGATION_FOCUS = '#conteudo [data-navigation-focus]'
-
-/** Whether any of the element is inside the window. */
-const inView = (element: Element) => {
-  const box = element.getBoundingClientRect()
-  return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth
-}
-
-/**
- * Where the keyboard starts on the screen just navigated to: what it marks for it, else its heading. Brought into
- * view when out of it: a form answered on the same page keeps its scroll (the user was halfway down), and a focus
- * out of sight shows no outline and starts the next Tab from somewhere the user cannot see.
- */
-export const focusScreenStart = () => {
-  focusPageHeading(document.querySelector(NAVIGATION_FOCUS) ? NAVIGATION_FOCUS : '#conteudo h1')
-  const focused = document.activeElement
-  if (focused instanceof HTMLElement && focused !== document.body && !inView(focused)) focused.scrollIntoView({ block: 'start' })
-}
 
 /**
  * After a navigation (a link, or a form whose answer redirected), a focus left on nothing (the pressed control went

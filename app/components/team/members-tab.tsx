@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
@@ -11,9 +11,9 @@ import { Pagination } from './team-tabs.tsx'
 import type { Cargo, Member, Paginated, PendingInvite, TeamAccess } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const inviteFormSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.InviteFormSchema))
-const memberFormSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.MemberFormSchema))
-const removeMemberSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.RemoveMemberSchema))
+const inviteFormSchema = formSchema('InviteFormSchema')
+const memberFormSchema = formSchema('MemberFormSchema')
+const removeMemberSchema = formSchema('RemoveMemberSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -103,7 +103,6 @@ export function MembersTab(props: {
 const nullModal = Object.fromEntries(MODAL_PARAMS.map((p) => [p, null]))
 
 function PendingInvites({ invites, cargos, access }: { invites: PendingInvite[]; cargos: Cargo[]; access: TeamAccess }) {
-  const navigation = useNavigation()
   return (
     <section className="card stack" aria-labelledby="team-invites-title">
       <h2 id="team-invites-title">{m.pendingInvites}</h2>
@@ -126,7 +125,7 @@ function PendingInvites({ invites, cargos, access }: { invites: PendingInvite[];
                 <input type="hidden" name="email" value={invite.email} />
                 {invite.cargo_id ? <input type="hidden" name="cargo_id" value={invite.cargo_id} /> : null}
                 {invite.is_admin ? <input type="hidden" name="is_admin" value="on" /> : null}
-                <button type="submit" className="button" disabled={navigation.state === 'submitting'} aria-label={`Reenviar convite para ${invite.email}`}>
+                <button type="submit" className="button" aria-label={`Reenviar convite para ${invite.email}`}>
                   Reenviar
                 </button>
               </Form>

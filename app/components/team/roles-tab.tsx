@@ -8,8 +8,8 @@ import { MODAL_PARAMS, useTeamHref } from './links.ts'
 import type { Cargo, Permission, TeamAccess } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
-const cargoFormSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.CargoFormSchema))
-const deleteCargoSchema = formSchema(() => import('~/domain/team/schemas.ts').then((m) => m.DeleteCargoSchema))
+const cargoFormSchema = formSchema('CargoFormSchema')
+const deleteCargoSchema = formSchema('DeleteCargoSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 

@@ -41,8 +41,9 @@ export function ConfirmStep({
               {cancelLabel}
             </button>
           ) : (
-            // Without JavaScript: the same page again, with the step closed.
-            <a href={`${location.pathname}${location.search}`} className="button">
+            // Without JavaScript: the same page again, with the step closed; with the enhancement layer
+            // (app/enhance/confirm-steps.ts) it closes in place, as the button does.
+            <a href={`${location.pathname}${location.search}`} className="button" data-confirm-cancel>
               {cancelLabel}
             </a>
           )}

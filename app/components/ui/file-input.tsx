@@ -10,7 +10,9 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & { id: 
  * A file field with a Portuguese button and the chosen file's name. The real input stays in the
  * page, visually hidden but focusable, labelled by the caller's <label htmlFor={id}> and sent with
  * the form; the button is a label of it, so it opens the file picker without JavaScript too. The
- * name shows once the page runs JavaScript (without it, nothing can tell which file was picked).
+ * name shows once the page runs JavaScript (without it, nothing can tell which file was picked):
+ * on an island through React, on every other page through app/enhance/file-inputs.ts, which
+ * shows the name's line the server rendered hidden.
  */
 export function FileInput({ id, onChange, className, 'aria-describedby': describedBy, ...input }: Props) {
   const hydrated = useHydrated()
@@ -47,11 +49,9 @@ export function FileInput({ id, onChange, className, 'aria-describedby': describ
       <label htmlFor={id} className="button file-input-button" aria-hidden="true">
         {FILE_INPUT_TEXTS.choose}
       </label>
-      {hydrated ? (
-        <span id={statusId} className="file-input-name muted">
-          {chosen ?? FILE_INPUT_TEXTS.none}
-        </span>
-      ) : null}
+      <span id={statusId} className="file-input-name muted" data-file-name={FILE_INPUT_TEXTS.none} hidden={!hydrated}>
+        {chosen ?? FILE_INPUT_TEXTS.none}
+      </span>
     </span>
   )
 }

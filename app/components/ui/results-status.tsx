@@ -1,24 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
-
 /**
- * What a list now shows, said in a polite live region: a search, a filter or another page changes the list
- * without moving the focus, and a screen reader heard nothing of it. Empty until the list changes (`listKey`,
- * the list's filters and page), so a page's first render says nothing twice; the same words said again after
- * another search are said again.
+ * What a list now shows, said in a polite live region: a search, a filter or another page of the same screen changes
+ * the list, and a screen reader heard nothing of it. Served empty, the words in `data-results-text`:
+ * app/enhance/results-status.ts says them when the page is the same screen's list changed (`listKey`, the list's
+ * filters and page, differs from the one shown before), so a page opened anew says nothing twice.
  */
 export function ResultsStatus({ listKey, text }: { listKey: string; text: string }) {
-  const [said, say] = useState('')
-  const shownKey = useRef(listKey)
-  useEffect(() => {
-    if (shownKey.current === listKey) return
-    shownKey.current = listKey
-    say((before) => (before === text ? `${text}\u00a0` : text))
-  }, [listKey, text])
-  return (
-    <p className="sr-only" role="status">
-      {said}
-    </p>
-  )
+  return <p className="sr-only" role="status" data-results-key={listKey} data-results-text={text} />
 }
 
 /** '1 produto', '27 produtos', '27 produtos, página 1 de 2': the words of a list's count. */

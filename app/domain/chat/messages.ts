@@ -44,6 +44,8 @@ export const chatMessages = {
   companies: 'Empresas',
   loadOlder: 'Mensagens anteriores',
   unread: (n: number) => `${n} ${n === 1 ? 'não lida' : 'não lidas'}`,
+  /** A tab's mark: messages there wait for the company's answer (the header's notice). */
+  waiting: (n: number) => `${n} aguardando resposta`,
   you: 'Você',
   removedUser: 'Usuário removido',
   audio: 'Mensagem de voz',

@@ -1,3 +1,9 @@
+/**
+ * 'Condição X', unless X already begins with the word (a condition named 'Condição Teste'): a message never says
+ * 'Condição Condição Teste'.
+ */
+export const conditionNamed = (nome: string) => (/^condi[cç][aã]o\b/i.test(nome.trim()) ? nome.trim() : `Condição ${nome}`)
+
 /** Texts of the conditions list, its calls and its screen (/conditions), in Portuguese. */
 export const conditionMessages = {
   nomeRequired: 'Informe o nome da condição.',
@@ -24,13 +30,13 @@ export const conditionMessages = {
   viewsInvalid: (id: string) => `Coluna desconhecida: ${id}.`,
   viewsRequired: 'Escolha ao menos uma coluna, ou null para as colunas padrão.',
   notASeller: 'Só empresas que vendem (fornecedor, bandeira ou revenda) têm condições.',
-  created: (nome: string) => `Condição ${nome} criada.`,
+  created: (nome: string) => `${conditionNamed(nome)} criada.`,
   updated: 'Condição atualizada.',
   minimumsUpdated: 'Mínimos do pedido atualizados.',
   toggled: (n: number) => (n === 1 ? 'Situação da condição alterada.' : `Situação de ${n} condições alterada.`),
   activated: (n: number) => (n === 1 ? 'Condição ativada.' : `${n} condições ativadas.`),
   deactivated: (n: number) => (n === 1 ? 'Condição desativada.' : `${n} condições desativadas.`),
-  deleted: (nome: string) => `Condição ${nome} excluída.`,
+  deleted: (nome: string) => `${conditionNamed(nome)} excluída.`,
   inUse: (nome: string) => `A condição ${nome} não pode ser excluída porque há pedidos feitos nela. Desative-a em vez de excluir.`,
   tableTypeSame: 'A condição já usa este tipo de tabela.',
   tableTypeChanged: (tipo: 'D' | 'L', linhas: number) =>

@@ -268,11 +268,16 @@ export const repetirPedido = defineEndpoint({
   },
 })
 
+/** The member's news per key (a, f, n; Q counts as f): the counters less what they have seen (decision 028). */
+const NewsSchema = z
+  .object({ a: z.number().int(), f: z.number().int(), n: z.number().int() })
+  .meta({ id: 'NovidadesPedidos' })
+
 export const contadores = defineEndpoint({
   method: 'get',
   path: '/api/pedidos/contadores/{orgId}',
   tags: TAGS,
-  summary: 'Quantos pedidos a organização tem por situação (como comprador, vendedor ou OL), mantidos na escrita',
+  summary: 'Quantos pedidos a organização tem por situação (como comprador, vendedor ou OL), mantidos na escrita, e quantos o membro ainda não viu por chave',
   security: bearer,
   request: { params: z.object({ orgId: orgParam('orgId') }) },
   responses: {
@@ -286,10 +291,34 @@ export const contadores = defineEndpoint({
             Q: z.number().int(),
           }),
           total: z.number().int(),
+          novos: NewsSchema,
         })
         .meta({ id: 'ContadoresPedidos' }),
       'Os contadores',
     ),
+    ...readForbidden,
+    ...errorResponses,
+  },
+})
+
+const SeenKey = z.enum(['a', 'f', 'n'])
+
+export const VistosBody = z
+  .object({
+    organizacao_id: organizacaoIdField,
+    chaves: z.array(SeenKey).max(3).optional(),
+  })
+  .meta({ id: 'PedidosVistosRequest', example: { organizacao_id: 1, chaves: ['a'] } })
+
+export const vistos = defineEndpoint({
+  method: 'post',
+  path: '/api/pedidos/vistos',
+  tags: TAGS,
+  summary: 'O membro viu os pedidos da organização (a lista na tela): as novidades das chaves dadas (todas por padrão) passam a vistas',
+  security: bearer,
+  request: { body: jsonBody(VistosBody) },
+  responses: {
+    200: jsonContent(z.object({ novos: NewsSchema }), 'As novidades que restam'),
     ...readForbidden,
     ...errorResponses,
   },

@@ -43,6 +43,7 @@ export const partnerInviteMessages = {
   cannotInviteSelf: 'Não é possível convidar a própria empresa.',
   sent: (email: string) => `Convite enviado para ${email}.`,
   linkCopied: 'Link copiado!',
+  linkMailed: 'O link também foi enviado por e-mail. Ele vale por 30 dias.',
   notPermitted: 'Para convidar, peça a permissão "Convidar parceiros" a um administrador.',
 } as const
 

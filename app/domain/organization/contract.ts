@@ -102,6 +102,9 @@ export const CompanyProfileSchema = z
     codigo_bandeira: z.string().nullable(),
     notificacoes_chat: z.number().int(),
     msg_atraso: z.number().int(),
+    msg_atraso_tipos: z
+      .object({ B: z.number().int(), F: z.number().int() })
+      .meta({ description: 'msg_atraso por tipo de canal: B (bandeira) e F (fornecedor e clientes), a aba do chat onde as mensagens aguardam' }),
     condicoes_restritas: z.number().int().meta({ description: 'No plano Básico, as condições ativas e visíveis da empresa (nenhum comprador as vê); 0 nos outros planos' }),
   })
   .meta({ id: 'CompanyProfile' })

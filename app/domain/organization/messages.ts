@@ -17,6 +17,10 @@ export const organizationMessages = {
   cepRequired: 'O CEP é obrigatório.',
   cepInvalid: 'CEP inválido. Informe os 8 dígitos (00.000-000).',
   enderecoRequired: 'O endereço é obrigatório.',
+  cepHint: 'Digite o CEP para preencher o endereço.',
+  cepLooking: 'Buscando o endereço do CEP…',
+  /** The lookup did not answer (the browser offline): as the API says when its outside service does not. */
+  cepUnavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
   cidadeRequired: 'A cidade é obrigatória.',
   ufRequired: 'A UF é obrigatória.',
   ufInvalid: 'UF inválida.',

@@ -25,3 +25,23 @@ function focusByScript(target: HTMLElement | null) {
   if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
   target.focus({ preventScroll: true })
 }
+
+/** What a screen marks as where the keyboard starts after a navigation (a chat's open conversation); else its h1. */
+const NAVIGATION_FOCUS = '#conteudo [data-navigation-focus]'
+
+/** Whether any of the element is inside the window. */
+export const inView = (element: Element) => {
+  const box = element.getBoundingClientRect()
+  return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth
+}
+
+/**
+ * Where the keyboard starts on the screen just navigated to: what it marks for it, else its heading. Brought into
+ * view when out of it: a form answered on the same page keeps its scroll (the user was halfway down), and a focus
+ * out of sight shows no outline and starts the next Tab from somewhere the user cannot see.
+ */
+export const focusScreenStart = () => {
+  focusPageHeading(document.querySelector(NAVIGATION_FOCUS) ? NAVIGATION_FOCUS : '#conteudo h1')
+  const focused = document.activeElement
+  if (focused instanceof HTMLElement && focused !== document.body && !inView(focused)) focused.scrollIntoView({ block: 'start' })
+}

@@ -3,7 +3,7 @@ import { focusPageHeading } from './focus-page-heading.ts'
 type Timers = { pause(): void; resume(): void }
 
 /**
- * What a toaster does besides showing its toasts, hydrated (toaster.tsx) or not (static-pages/toasts.ts): none closes
+ * What a toaster does besides showing its toasts, hydrated (toaster.tsx) or not (enhance/toasts.ts): none closes
  * by itself while the pointer is over them or the focus in them (WCAG 2.2.1; the store keeps each one's time left),
  * and closing the last one gives the focus back where it came from, else to the page's heading, instead of leaving
  * it on the page's <body>.

@@ -77,14 +77,17 @@ export function recountedChatCounters(userId: number | Placeholder, o: { id: Any
   ), '[]'::json)`
 }
 
-/** notificacoes_chat and msg_atraso from either computation: a channel whose owner lost the paid features counts for neither. */
+/**
+ * notificacoes_chat and msg_atraso from either computation, and msg_atraso per type (the chat tab where the waiting
+ * messages are): a channel whose owner lost the paid features counts for neither.
+ */
 export function sumChatCounters(rows: ChannelCounters[]) {
   let unread = 0
-  let overdue = 0
+  const overdueByType = { B: 0, F: 0 }
   for (const r of rows) {
     if (r.padrao !== 'I' && !hasPaidFeatures({ plano: r.plano, trialStartedAt: r.trial ? new Date(r.trial) : null })) continue
     unread += r.unread
-    overdue += r.late
+    if (r.padrao === 'B' || r.padrao === 'F') overdueByType[r.padrao] += r.late
   }
-  return { unread, overdue }
+  return { unread, overdue: overdueByType.B + overdueByType.F, overdueByType }
 }

@@ -4,7 +4,7 @@ import { nearestQuantity, quantityProblem, type QuantityLimits } from '../../../
 import { parseDecimal } from '../../../app/domain/pricing/decimal.ts'
 import { linePrice } from '../../../app/domain/pricing/line-price.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { productSearch } from '../products/search.ts'
+import { productSearch, wordsInName } from '../products/search.ts'
 import { offersOf, offerTable, type OfferRow } from './offers.ts'
 import { arrayParam } from '../../db/array-param.ts'
 import { perDatabase } from '../../db/per-database.ts'
@@ -74,12 +74,19 @@ function matching(offers: readonly OfferRow[], buyerId: number, f: MarketFilters
 }
 
 /**
- * One page of matching product ids, and how many there are. By `busca` (the name first, without accents
- * or case), so 'Sabão' comes before 'Sabonete' whatever the database's collation.
+ * The order of the matches: those whose name holds more of the searched words first (a match inside a code, an EAN
+ * holding '500', comes after), then by `busca` (the name first, without accents or case), so 'Sabão' comes before
+ * 'Sabonete' whatever the database's collation.
  */
+function byRelevance(search: string | null | undefined) {
+  const inName = wordsInName(sql`m.nome`, search)
+  return inName ? sql`${inName} desc, m.busca, m.id` : sql`m.busca, m.id`
+}
+
+/** One page of matching product ids, and how many there are. */
 export const pageQuery = (offers: readonly OfferRow[], buyerId: number, f: MarketFilters, page: number, perPage: number) =>
   sql`with ${matching(offers, buyerId, f)}
-    select m.id, count(*) over () as total from m order by m.busca, m.id limit ${perPage} offset ${(page - 1) * perPage}`
+    select m.id, count(*) over () as total from m order by ${byRelevance(f.search)} limit ${perPage} offset ${(page - 1) * perPage}`
 
 export async function marketPage(db: Exec, offers: readonly OfferRow[], buyerId: number, f: MarketFilters, page: number, perPage: number) {
   if (!offers.length) return { ids: [], total: 0 }
@@ -90,14 +97,14 @@ export async function marketPage(db: Exec, offers: readonly OfferRow[], buyerId:
   return { ids: [], total: Number(count.total) }
 }
 
-/** Up to `limit` matching products, by name, with their seller: the search box's suggestions. */
+/** Up to `limit` matching products, by relevance and name, with their seller: the search box's suggestions. */
 export async function suggestions(db: Exec, offers: readonly OfferRow[], buyerId: number, search: string, limit: number) {
   if (!offers.length) return []
   return rowsOf<{ id: number; nome: string; marca: string | null; vendedor: string }>(
     db,
     sql`with ${matching(offers, buyerId, { search })}
       select m.id, m.nome, p.marca, s.nome as vendedor from m join products p on p.id = m.id join organizations s on s.id = m.organization_id
-      order by m.busca, m.id limit ${limit}`,
+      order by ${byRelevance(search)} limit ${limit}`,
   )
 }
 

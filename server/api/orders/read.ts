@@ -6,7 +6,8 @@ import { orderMessages as m } from '../../../app/domain/orders/messages.ts'
 import type { OrderRole, OrderStatus } from '../../../app/domain/orders/schemas.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { perDatabase } from '../../db/per-database.ts'
-import { customers, orderCounters, orderItems, orderStatusHistory, orders, organizations, users } from '../../db/schema/index.ts'
+import { customers, orderCounters, orderItems, orderStatusHistory, orders, orderViews, organizations, users } from '../../db/schema/index.ts'
+import { NOTIFICATION_KEYS, totalsOf, type Counts, type NotificationKey } from '../../../app/domain/orders/notifications.ts'
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { holdsPermission, requirePermission } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
@@ -266,10 +267,37 @@ export function registerOrderReading(app: Api, { db }: Deps) {
   app.openapi(createRoute({ ...ordersApi.contadores, middleware: [auth] as const }), async (c) => {
     const { orgId } = c.req.valid('param')
     await requirePermission(db, c.get('user').id, orgId, ORDER_READERS)
-    const rows = await db.select({ status: orderCounters.status, total: orderCounters.total }).from(orderCounters).where(eq(orderCounters.organizationId, orgId))
-    const contadores = { A: 0, F: 0, N: 0, Q: 0 }
-    for (const r of rows) contadores[r.status as OrderStatus] = r.total
-    return c.json({ contadores, total: contadores.A + contadores.F + contadores.N + contadores.Q }, 200)
+    const contadores = await countersOf(db, orgId)
+    const novos = await newsOf(db, c.get('user').id, orgId, totalsOf(contadores), [])
+    return c.json({ contadores, total: contadores.A + contadores.F + contadores.N + contadores.Q, novos }, 200)
   })
+
+  app.openapi(createRoute({ ...ordersApi.vistos, middleware: [auth] as const }), async (c) => {
+    const body = c.req.valid('json')
+    await requirePermission(db, c.get('user').id, body.organizacao_id, ORDER_READERS)
+    const totals = totalsOf(await countersOf(db, body.organizacao_id))
+    return c.json({ novos: await newsOf(db, c.get('user').id, body.organizacao_id, totals, body.chaves ?? NOTIFICATION_KEYS) }, 200)
+  })
+}
+
+async function countersOf(db: Db, orgId: number) {
+  const rows = await db.select({ status: orderCounters.status, total: orderCounters.total }).from(orderCounters).where(eq(orderCounters.organizationId, orgId))
+  const contadores = { A: 0, F: 0, N: 0, Q: 0 }
+  for (const r of rows) contadores[r.status as OrderStatus] = r.total
+  return contadores
+}
+
+/**
+ * The member's news: the counters less what they have seen, after marking `seen` keys as seen. A member reading the
+ * counters for the first time has seen everything there is (a new member does not start with every past order).
+ */
+async function newsOf(db: Db, userId: number, orgId: number, totals: Counts, seen: readonly NotificationKey[]): Promise<Counts> {
+  const marked = Object.fromEntries(seen.map((k) => [k, totals[k]]))
+  const [row] = await db
+    .insert(orderViews)
+    .values({ userId, organizationId: orgId, ...totals })
+    .onConflictDoUpdate({ target: [orderViews.userId, orderViews.organizationId], set: seen.length ? marked : { a: sql`${orderViews.a}` } })
+    .returning({ a: orderViews.a, f: orderViews.f, n: orderViews.n })
+  return { a: Math.max(0, totals.a - row!.a), f: Math.max(0, totals.f - row!.f), n: Math.max(0, totals.n - row!.n) }
 }
 

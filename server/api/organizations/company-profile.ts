@@ -87,6 +87,7 @@ export function registerCompanyProfile(app: Api, { db, recountHeaderCounters = f
           codigo_bandeira: org.tipo === 'b' ? org.codigoBandeira : null,
           notificacoes_chat: counters.unread,
           msg_atraso: counters.overdue,
+          msg_atraso_tipos: counters.overdueByType,
           condicoes_restritas: org.plano === 'B' ? row.visibleConditions : 0,
         },
         200,

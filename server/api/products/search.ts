@@ -25,7 +25,26 @@ export function productSearch(busca: SQL, search: string | null | undefined): SQ
   const words = searchWords(search)
   if (!words.length) return undefined
   return sql.join(
-    words.map((word) => (word.length >= 3 ? sql`${busca} like f_unaccent(lower(${likePattern(word)}))` : sql`strpos(${busca}, f_unaccent(lower(${word}))) > 0`)),
+    words.map((word) => wordIn(busca, word)),
     sql` and `,
+  )
+}
+
+/** Whether `text` (already without accents or case) holds `word`. */
+const wordIn = (text: SQL, word: string) =>
+  word.length >= 3 ? sql`${text} like f_unaccent(lower(${likePattern(word)}))` : sql`strpos(${text}, f_unaccent(lower(${word}))) > 0`
+
+/**
+ * How many of the search's words a product's name holds (accents and case aside): what ranks the matches, so a name
+ * that says what was searched comes before a product that matched only inside its codes ('dipirona sodica 500':
+ * 'Dipirona Sódica 500 mg' before 'Dipirona Sódica 1 g' of EAN 7891…500…). Undefined when there is no word.
+ */
+export function wordsInName(nome: SQL, search: string | null | undefined): SQL | undefined {
+  const words = searchWords(search)
+  if (!words.length) return undefined
+  const name = sql`f_unaccent(lower(${nome}))`
+  return sql.join(
+    words.map((word) => sql`(${wordIn(name, word)})::int`),
+    sql` + `,
   )
 }

@@ -245,3 +245,25 @@ export const orderEmails = pgTable(
   },
   (t) => [uniqueIndex('order_emails_org_email_unique').on(t.organizationId, sql`lower(${t.email})`)],
 )
+
+/**
+ * What each member of an organization has seen of its orders (spec §4's 'visualizados', keys a, f, n; Q counts as
+ * f): the order counters as they were when a list showed them, moved by the orders that left a status since. The
+ * menu's Pedidos badge is the counters less these, so orders that arrived while the member was away show at the
+ * next page. No row: the member never read the counters, and the first read counts everything as seen.
+ */
+export const orderViews = pgTable(
+  'order_views',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    a: integer('a').notNull().default(0),
+    f: integer('f').notNull().default(0),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index('order_views_org_idx').on(t.organizationId)],
+)

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { z } from 'zod'
@@ -31,12 +31,9 @@ function job(values: Partial<Job>): Job {
   }
 }
 
-/** The panel on a stub screen at /products?importacao=12, with the polling route answering `polled`. */
-function renderPanel(props: Parameters<typeof SpreadsheetImport>[0], polled?: Job) {
-  const Stub = createRoutesStub([
-    { path: '/products', Component: () => <SpreadsheetImport {...props} /> },
-    { path: '/planilhas/importacao/:importId', loader: () => polled ?? props.job },
-  ])
+/** The panel on a stub screen at /products?importacao=12. */
+function renderPanel(props: Parameters<typeof SpreadsheetImport>[0]) {
+  const Stub = createRoutesStub([{ path: '/products', Component: () => <SpreadsheetImport {...props} /> }])
   return render(<Stub initialEntries={['/products?importacao=12']} />)
 }
 
@@ -60,13 +57,13 @@ describe('SpreadsheetImport', () => {
     expect(screen.getByLabelText(m.fileLabel).getAttribute('aria-invalid')).toBe('true')
   })
 
-  test('a running job: "N de M linhas" in a live status, a refresh link, then the end by polling', async () => {
-    renderPanel({ kind: 'produtos', job: job({ linhas_lidas: 1000, linhas_total: 2500 }) }, job({ status: 'concluida', linhas_lidas: 2500, linhas_total: 2500, criadas: 2000, atualizadas: 500 }))
+  test('a running job: "N de M linhas" in a live status, a refresh link, and its region names the route that reads it again', () => {
+    const { container } = renderPanel({ kind: 'produtos', job: job({ linhas_lidas: 1000, linhas_total: 2500 }) })
     const status = screen.getByRole('status')
     expect(status.getAttribute('aria-live')).toBe('polite')
     expect(status.textContent).toContain('Lendo: 1.000 de 2.500 linhas')
     expect(screen.getByRole('link', { name: m.refresh }).getAttribute('href')).toBe('/products?importacao=12')
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(m.done(2000, 500, 0)), { timeout: 3000 })
+    expect(container.querySelector('[data-import-job="12"]')?.getAttribute('data-import-poll')).toBe('/planilhas/importacao/12')
   })
 
   test('the end says what changed, and a file that changed nothing says so', () => {
@@ -74,8 +71,9 @@ describe('SpreadsheetImport', () => {
     expect(m.done(0, 3, 287)).toBe('Importação concluída: 0 criados, 3 atualizados, 287 sem alteração.')
     expect(m.done(0, 0, 290)).toBe('Importação concluída: nada mudou, as 290 linhas já estavam assim no cadastro.')
     expect(m.done(0, 0, 1)).toBe('Importação concluída: nada mudou, a linha já estava assim no cadastro.')
-    renderPanel({ kind: 'produtos', job: job({ status: 'concluida', linhas_lidas: 290, linhas_total: 290, criadas: 0, atualizadas: 0 }) })
+    const { container } = renderPanel({ kind: 'produtos', job: job({ status: 'concluida', linhas_lidas: 290, linhas_total: 290, criadas: 0, atualizadas: 0 }) })
     expect(screen.getByRole('status').textContent).toContain(m.done(0, 0, 290))
+    expect(container.querySelector('[data-import-job="12"]')?.hasAttribute('data-import-poll')).toBe(false)
   })
 
   test('a refused file: the reason, the per-row report as a real table, paging and the download', () => {

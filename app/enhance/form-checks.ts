@@ -58,10 +58,13 @@ export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.Zod
     const field = event.target
     if (isNamedField(field) && !pressed(field.name)) onLeave(field.name)
   })
-  // Typing follows every field already checked, and the one typed in when the server had found it wrong.
+  // Typing follows every field already checked, and the one typed in when the server had found it wrong (or any
+  // field typed in, for a form checked as it is typed: `data-validate-on="onInput"`).
+  const onInput = form.dataset.validateOn === 'onInput'
   const onChange = (event: Event) => {
     const field = event.target
-    if (isNamedField(field) && serverFound.delete(field.name)) checked.add(field.name)
+    if (isNamedField(field) && (serverFound.delete(field.name) || onInput)) checked.add(field.name)
+    if (!validator && isNamedField(field) && onInput) leftEarly.add(field.name)
     refresh(checked)
   }
   form.addEventListener('input', onChange)
@@ -71,14 +74,10 @@ export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.Zod
     if (!validator) {
       // Sent before the schema arrived: the server checks every field, and its answer is what the person reads.
       leftEarly.clear()
-      if (button) sending(button)
       return
     }
     const result = parse()
-    if (result.status === 'success') {
-      if (button) sending(button)
-      return
-    }
+    if (result.status === 'success') return
     event.preventDefault()
     const errors: FieldErrors = result.error ?? {}
     for (const name of fieldNames(form)) {
@@ -93,18 +92,23 @@ export function checkForm(form: HTMLFormElement, loadSchema: () => Promise<z.Zod
   })
   // A submit button's press must not blur the field first: its message would push the button away before the click lands.
   button?.addEventListener('mousedown', (event) => event.preventDefault())
-  // Back to this page from the browser's history: the button sends again.
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted && button) restore(button)
-  })
 
-  // A chunk that fails to load leaves the form as without JavaScript: the server checks it.
-  import('~/components/form-validation.ts')
-    .then(async ({ formValidator }) => {
-      validator = formValidator(await loadSchema())
-      refresh(leftEarly)
-    })
-    .catch(() => {})
+  // The checks arrive when the form is first used (its first focus), not with the page; a refused post's answer needs
+  // them at once, the person being about to correct it. A chunk that fails to load leaves the form as without
+  // JavaScript: the server checks it.
+  let asked = false
+  const load = () => {
+    if (asked) return
+    asked = true
+    import('~/components/form-validation.ts')
+      .then(async ({ formValidator }) => {
+        validator = formValidator(await loadSchema())
+        refresh(leftEarly)
+      })
+      .catch(() => {})
+  }
+  form.addEventListener('focusin', load)
+  if (serverFound.size || form.contains(document.activeElement)) load()
 }
 
 function fieldNames(form: HTMLFormElement) {
@@ -187,28 +191,3 @@ function focusAtEnd(field: HTMLInputElement | undefined) {
 
 const firstInvalidField = (form: HTMLFormElement) =>
   [...form.elements].find((element): element is HTMLInputElement => isNamedField(element) && element.getAttribute('aria-invalid') === 'true')
-
-/** How long the button waits for the answer before it sends again: a post the person stopped (Esc) gives no event. */
-const STOPPED_POST_MS = 15_000
-
-/** The button while the post is on its way: disabled (a second click posts nothing), with its `data-pending` text (SubmitButton's). */
-function sending(button: HTMLButtonElement) {
-  const pending = button.dataset.pending
-  // After the submit event, so the post still carries the button's own name and value when it has them.
-  window.setTimeout(() => {
-    button.disabled = true
-    if (pending) {
-      button.dataset.idle = button.textContent ?? ''
-      button.textContent = pending
-    }
-    window.setTimeout(() => restore(button), STOPPED_POST_MS)
-  })
-}
-
-function restore(button: HTMLButtonElement) {
-  button.disabled = false
-  if (button.dataset.idle !== undefined) {
-    button.textContent = button.dataset.idle
-    delete button.dataset.idle
-  }
-}
