@@ -1,12 +1,12 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { BRUNO, CARLA, DEMO, login, test } from './helpers.ts'
-import { axeChecker, DESKTOP, PHONE, visit } from './axe-helpers.ts'
+import { axeChecker, DESKTOP, PHONE, visit, withoutPageScripts } from './axe-helpers.ts'
 import { orgIdsOf, screens, type DemoIds } from './screens.ts'
 import { apiSession, conditionAddress, conditionSection, createCondition, enterAsSeller, newConditionSeller, olAddress } from './condition-helpers.ts'
 import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInUser, uniqueCnpj, type OrgType } from './organization-helpers.ts'
 
 /**
- * Accessibility as a test (issue #8): every screen of app/routes.ts, logged out and as a member
+ * Accessibility as a test: every screen of app/routes.ts, logged out and as a member
  * of each organization type, with and without a modal open, has no serious or critical axe-core
  * violation. The screens come from the route config, so a new route joins this test by itself;
  * a new path parameter only needs a value in PARAM_VALUES.
@@ -288,6 +288,52 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
       await expect(page.getByRole('dialog')).toBeVisible()
       await axe.check(`/olDetails?${modal}`)
     }
+    expect(axe.problems, axe.problems.join('\n')).toEqual([])
+  })
+})
+
+/**
+ * Without JavaScript every screen is the server's markup alone (no enhancement layer, no island): each one, logged out
+ * and in a company of each type, with the company modals opened by their addresses.
+ */
+test.describe('accessibility without JavaScript: no serious or critical violation', () => {
+  test.describe.configure({ timeout: 480_000 })
+  test.use({ viewport: DESKTOP })
+
+  async function checkServerMarkup(page: Page, axe: Awaited<ReturnType<typeof axeChecker>>, companies: { nome: string; tipo: OrgType }[]) {
+    for (const company of companies) {
+      await page.goto('/personal-environment')
+      await page.getByRole('button', { name: `Entrar em ${company.nome}` }).click()
+      await expect(page).toHaveURL(LANDING[company.tipo])
+      const landing = new URL(page.url()).pathname
+      for (const screen of screens(ids, true)) {
+        await page.goto(screen.path)
+        await axe.check(`${company.nome} sem JavaScript ${screen.path}`)
+      }
+      for (const modal of COMPANY_MODALS) {
+        await page.goto(`${landing}?modal=${modal}`)
+        if (await page.getByRole('dialog').count()) await axe.check(`${company.nome} sem JavaScript ${landing}?modal=${modal}`)
+      }
+    }
+  }
+
+  test('logged out, Ana (f, b), Bruno (v) and Carla (r)', async ({ page }) => {
+    await withoutPageScripts(page)
+    const axe = await axeChecker(page)
+    for (const screen of screens(ids, false)) {
+      await page.goto(screen.path)
+      await axe.check(`sem JavaScript ${screen.path}`)
+    }
+    for (const [person, companies] of [
+      [DEMO, [{ nome: 'Distribuidora Sol', tipo: 'f' }, { nome: 'Rede Farma Mais', tipo: 'b' }]],
+      [BRUNO, [{ nome: 'Farmácia Central', tipo: 'v' }]],
+      [CARLA, [{ nome: 'Revenda Norte', tipo: 'r' }]],
+    ] as const) {
+      await page.context().clearCookies()
+      await login(page, person.email, person.password)
+      await checkServerMarkup(page, axe, [...companies])
+    }
+    expect(axe.checked).toBeGreaterThan(60)
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
 })

@@ -43,6 +43,26 @@ export async function axeChecker(page: Page) {
   }
 }
 
+/**
+ * Makes `page` show what a browser without JavaScript shows: every document arrives without its scripts and module
+ * preloads, and its `<noscript>` content is shown. Scripts stay on in the page itself so axe can run in it, which
+ * Chromium with JavaScript disabled does not allow (axe waits on timers that never fire there).
+ */
+export async function withoutPageScripts(page: Page) {
+  await page.route('**/*', async (route) => {
+    const request = route.request()
+    if (request.resourceType() !== 'document') return route.continue()
+    const response = await route.fetch({ maxRedirects: 0 })
+    const type = response.headers()['content-type'] ?? ''
+    if (!type.includes('text/html')) return route.fulfill({ response })
+    const html = (await response.text())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+      .replace(/<\/?noscript>/gi, '')
+    return route.fulfill({ response, body: html })
+  })
+}
+
 /** Opens a screen and waits for React to take over (the side menu marks it inside a company). */
 export async function visit(page: Page, path: string) {
   await page.goto(path)
