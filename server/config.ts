@@ -58,7 +58,7 @@ export type Config = {
   uploadsDir: string
   trustProxy: boolean
   seedDemo: boolean
-  /** Public address services of spec §7, called by the API (server/api/address). */
+  /** Public address services (IBGE, ViaCEP), called by the API (server/api/address). */
   ibgeApiUrl: string
   cepApiUrl: string
   lookupTimeoutMs: number

@@ -52,7 +52,7 @@ export async function callEndpoint<E extends Endpoint>(incoming: Request, endpoi
   return response.ok ? { ok: true, status: response.status, data: data as Answer<E> } : { ok: false, status: response.status, data }
 }
 
-/** Spec §8: each message of `errors`, else message, message_status, erro, else 'Erro inesperado'. */
+/** The messages an API error shows: each message of `errors`, else message, message_status, erro, else 'Erro inesperado'. */
 export function apiErrorMessages(body: ApiErrorBody): string[] {
   if (body.errors && Object.keys(body.errors).length) return Object.values(body.errors).flat()
   const text = body.message || body.message_status || body.erro

@@ -1,7 +1,7 @@
 import { buildMenu, hasRestriction, isMenuItemActive, RESTRICTION_MARKET_OFF, RESTRICTION_SALES_OFF, type MenuCompany } from './menu.ts'
 
 /**
- * The one rule of the private area's screens (spec §2): which need an entered organization,
+ * The one rule of the private area's screens: which need an entered organization,
  * and which of those the organization's type, restrictions and permissions let it open.
  * Pure, so every route × type × restriction is unit-tested (tests/unit/company-screens.test.ts);
  * the company layout's loader (app/routes/_app.tsx) acts on its answer.
@@ -16,10 +16,10 @@ export const PERSONAL_SCREENS = ['/personal-environment', '/profile'] as const
  */
 export const SCREENS_OUTSIDE_MENU = ['/Chat', '/Wallet'] as const
 
-/** What the rule reads from the company in session (spec §3). */
+/** What the rule reads from the company in session. */
 export type GuardCompany = MenuCompany & { active: boolean; feedback: boolean }
 
-/** Spec §2: v lands on Market, f on Orders, b on Units; VENDAS-M or MERCADO-M on Chat. A revenda sells, like f. */
+/** Entering an organization: v lands on Market, f on Orders, b on Units; VENDAS-M or MERCADO-M on Chat. A revenda sells, like f. */
 export function landingPath(company: Pick<MenuCompany, 'tipo' | 'restricoes'>) {
   if (hasRestriction(company, RESTRICTION_SALES_OFF) || hasRestriction(company, RESTRICTION_MARKET_OFF)) return '/Chat'
   return { v: '/market', f: '/orders', b: '/units', r: '/orders' }[company.tipo]
@@ -53,7 +53,7 @@ export function isPersonalScreen(pathname: string) {
 /**
  * Whether the organization may open this company screen: its menu shows the page (or a sub-page
  * of it), it is one every organization reaches outside the menu, or it is where entering lands
- * (a flag without permission P still lands on Units, spec §2).
+ * (a flag without permission P still lands on Units).
  */
 export function isScreenShown(company: MenuCompany, pathname: string) {
   if (SCREENS_OUTSIDE_MENU.some((base) => under(pathname, base))) return true

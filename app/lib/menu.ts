@@ -1,7 +1,7 @@
 import type { OrgTypeCode } from '../domain/organization/org-types.ts'
 
 /**
- * The main side menu of spec §2, as data: which groups, labels, items and links an
+ * The main side menu, as data: which groups, labels, items and links an
  * organization sees, from its type, its restrictions and permissions.type. Pure, so
  * every rule is unit-tested (tests/unit/menu.test.ts); the component
  * (app/components/shell/side-menu.tsx) only draws it.
@@ -10,15 +10,15 @@ import type { OrgTypeCode } from '../domain/organization/org-types.ts'
 /** The product's name, written once: the '{product} Pro' pill and the plans modal read it. */
 export const PRODUCT_NAME = 'Pedidos'
 
-/** Spec §9: wide at 1024 px or more; 260 px expanded, 80 px slim; collapses 250 ms after the mouse leaves. */
+/** Wide at 1024 px or more; 260 px expanded, 80 px slim; collapses 250 ms after the mouse leaves. */
 export const MENU_WIDE_MIN_PX = 1024
 export const MENU_EXPANDED_PX = 260
 export const MENU_SLIM_PX = 80
 export const MENU_COLLAPSE_DELAY_MS = 250
-/** Spec §9: the menu pin lives in session storage ('1' pinned, anything else not). */
+/** The menu pin lives in session storage ('1' pinned, anything else not), per tab. */
 export const MENU_PIN_STORAGE_KEY = 'menu_pin'
 
-/** Restrictions of spec §6 that change the menu. */
+/** Restrictions that change the menu: VENDAS-M turns sales off, MERCADO-M the market. */
 export const RESTRICTION_SALES_OFF = 'VENDAS-M'
 export const RESTRICTION_MARKET_OFF = 'MERCADO-M'
 
@@ -42,7 +42,7 @@ export type MenuIcon =
   | 'market'
   | 'panel'
 
-/** A page of the product. `activeFor` lists path prefixes of its sub-pages (spec §2: Condições → ConditionDetails, OlDetails; Clientes → a customer's orders). */
+/** A page of the product. `activeFor` lists path prefixes of its sub-pages (Condições → ConditionDetails, OlDetails; Clientes → a customer's orders). */
 export type MenuLink = {
   kind: 'link'
   key: string
@@ -77,24 +77,24 @@ export type MenuGroup = {
   /** Heading as the spec writes it (VENDAS, COMPRAS...); null for the ungrouped items. */
   title: string | null
   items: MenuItem[]
-  /** Spec §2: INTELIGÊNCIA is hidden on narrow screens. */
+  /** INTELIGÊNCIA is hidden on narrow screens. */
   hideOnNarrow: boolean
 }
 
 export type Menu = {
   groups: MenuGroup[]
-  /** Spec §2 footer: a POST that forgets the company and goes to PersonalEnvironment. */
+  /** The footer: a POST that forgets the company and goes to PersonalEnvironment. */
   footer: { label: 'Sair da organização'; action: '/personal-environment'; intent: 'leave' }
 }
 
-/** What the menu reads from the company in session (spec §3). */
+/** What the menu reads from the company in session. */
 export type MenuCompany = {
   tipo: OrgTypeCode
   restricoes: readonly { restricao: string }[]
   permissions: { type: string }
   /** Unread chat messages: the badge of Chat (type b). */
   notificacoes_chat?: number
-  /** New orders and status changes the member has not seen (spec §4, decision 028): the badge of Pedidos; absent for a member who may not read them. */
+  /** New orders and status changes the member has not seen (decision 028): the badge of Pedidos; absent for a member who may not read them. */
   pedidos_novos?: number
 }
 
@@ -124,7 +124,7 @@ const group = (key: MenuGroupKey, title: string | null, items: MenuItem[], hideO
   hideOnNarrow,
 })
 
-/** Spec §2 invite item per type. */
+/** The invite item's label per type. */
 export const INVITE_LABELS: Record<OrgTypeCode, string> = {
   b: 'Convidar unidade',
   f: 'Convidar cliente',

@@ -5,7 +5,7 @@ import { idOf } from '../domain/shared/fields.ts'
 import { enterOrderOrganization, moverOrganization } from './order-deep-link.server.ts'
 
 /**
- * Spec §2, after login: an order id in the route goes to the order-status update;
+ * After login: an order id in the route goes to the order-status update;
  * else the last company of the same user is entered again; else PersonalEnvironment.
  * A `redirectTo` (a path of this site, already checked with safeRedirect) wins over
  * all of them when present: e.g. the team invite that sent the person to Login.

@@ -34,7 +34,7 @@ import { registerSpreadsheets } from './spreadsheets/index.ts'
 import { registerTeam } from './team/index.ts'
 import { registerProducts } from './products/index.ts'
 
-/** The whole API (spec §7), as one Hono app; `fetch` is what the web app calls in-process. */
+/** The whole API, as one Hono app; `fetch` is what the web app calls in-process. */
 export function createApi(deps: Deps) {
   const app = createApiApp()
   // Before every call: Hono runs handlers in the order they were registered.
@@ -84,7 +84,7 @@ export function createApi(deps: Deps) {
     info: {
       title: 'API da plataforma de pedidos B2B',
       version: '1.0.0',
-      description: 'Contrato no estilo Laravel (spec §7): erros 422 `{message, errors}`, listas paginadas `data, current_page, last_page, per_page, total`.',
+      description: 'Contrato no estilo Laravel: erros 422 `{message, errors}`, listas paginadas `data, current_page, last_page, per_page, total`.',
     },
   })
   return app

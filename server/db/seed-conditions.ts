@@ -20,7 +20,7 @@ import {
 const SOL = withCheckDigits('112223330001')
 const REDE = withCheckDigits('223334440001')
 export const LOGISTICA_EXPRESS = withCheckDigits('101112130001')
-/** Distribuidora Sol's tokenbase code (spec §3), which its tokenbase payment terms are computed under. */
+/** Distribuidora Sol's tokenbase code, which its tokenbase payment terms are computed under. */
 export const SOL_TOKENBASE = 'SOL-TOKEN-2026'
 /** Valid for app/domain/pricing/formula.ts: the term's percentage is half the condition's discount plus 0,75. */
 export const DEMO_TOKENBASE_FORMULA = '(desconto + 1,5) / 2'

@@ -74,7 +74,7 @@ export function createFileStore(options: { uploadsDir: string; publicBaseUrl: st
 export const IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const
 export const AVATAR_TYPES = { ...IMAGE_TYPES, 'image/gif': 'gif' } as const
 
-/** Chat attachments (spec §2 media view): images, documents and recorded audio, checked by content. */
+/** Chat attachments (the chat's media view): images, documents and recorded audio, checked by content. */
 export const CHAT_IMAGE_TYPES = { ...AVATAR_TYPES, 'image/webp': 'webp' } as const
 export const CHAT_AUDIO_TYPES = {
   'audio/webm': 'weba',

@@ -22,7 +22,7 @@ export type OrderMailData = {
   itens: { nome: string; unidade: string; quantidade: number; precoUnitarioCentesimos: number; totalCentavos: number }[]
 }
 
-/** The deep links of the mail (spec §2): Login first when there is no session, then the confirmation form. */
+/** The deep links of the mail: Login first when there is no session, then the confirmation form. */
 export const orderStatusLink = (appUrl: string, orderId: number, status: 'F' | 'N' | 'Q') => `${appUrl}/login/update-order-status/${orderId}/${status}`
 
 export function newOrderMail(to: string, order: OrderMailData, appUrl: string) {

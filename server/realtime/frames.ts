@@ -1,4 +1,4 @@
-/** Frames the server sends (../shared/realtime-protocol.md §1): `data` double-encoded, except pusher:error's. */
+/** Frames the server sends: `data` double-encoded, except pusher:error's. */
 
 export function frame(event: string, data: unknown, channel?: string): string {
   const body: Record<string, unknown> = { event }

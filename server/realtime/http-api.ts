@@ -3,7 +3,7 @@ import type { Adapter, ChannelState } from './adapter.ts'
 import { CHANNEL_NAME, channelKind } from './channels.ts'
 import { verifyHttpRequest } from './signatures.ts'
 
-/** The Pusher HTTP API (../shared/realtime-protocol.md §2), what the official `pusher` SDK calls. */
+/** The Pusher HTTP API, what the official `pusher` SDK calls. */
 
 export const MAX_DATA_BYTES = 10 * 1024
 const MAX_BODY_BYTES = 256 * 1024

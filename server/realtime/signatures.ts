@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
-/** Pusher signatures (../shared/realtime-protocol.md §1 "Channel authorization", §2 "Signing"). */
+/** Pusher signatures: channel authorization on the WebSocket side, request signing on the HTTP API. */
 
 export function hmacHex(secret: string, text: string): string {
   return createHmac('sha256', secret).update(text).digest('hex')

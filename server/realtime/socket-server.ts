@@ -7,7 +7,7 @@ import { CHANNEL_NAME, channelKind, type Member } from './channels.ts'
 import { errorFrame, frame, memberAddedFrame, memberRemovedFrame } from './frames.ts'
 import { verifyChannelAuth } from './signatures.ts'
 
-/** WebSocket side of the Pusher Channels protocol v7 (../shared/realtime-protocol.md §1). */
+/** WebSocket side of the Pusher Channels protocol v7. */
 
 export const MAX_MESSAGE_BYTES = 10 * 1024
 export const ACTIVITY_TIMEOUT_SECONDS = 30

@@ -192,7 +192,7 @@ describe('GET /api/enderecos/cep/{cep}', () => {
     ibge: '3550308',
   }
 
-  test('finds the address with the mask of spec §5, with a dash only, or bare; ViaCEP gets the digits', async () => {
+  test('finds the address with the CEP mask, with a dash only, or bare; ViaCEP gets the digits', async () => {
     for (const cep of ['01.310-100', '01310-100', '01310100']) {
       const res = await t.get(`/api/enderecos/cep/${cep}`, { token })
       expect(res.status, cep).toBe(200)

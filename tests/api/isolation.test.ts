@@ -7,7 +7,7 @@ import { createTestApi, type TestApi } from './harness.ts'
 import { buildTenantWorld, fingerprint, kindOf, namesTenantData, requestFor } from './tenant-world.ts'
 
 /**
- * DESIGN §6: every call that names an organization, or an object of one, refuses a member of
+ * Every call that names an organization, or an object of one, refuses a member of
  * another organization and changes nothing. Read from /api/openapi.json, so a call added later is
  * covered without being listed. Each such call is made by an intruder (admin of an organization
  * of its own) twice: acting as the victim organization, and acting as its own organization on the

@@ -62,7 +62,7 @@ describe('POST /api/login: success', () => {
     expect((await t.get('/api/profile', { token: u.token })).status).toBe(200)
   })
 
-  test('the avatar follows spec §3: an image URL is kept, anything else answers null', async () => {
+  test('the avatar rule: an image URL is kept, anything else answers null', async () => {
     const u = await newUser(t)
     await t.db.update(users).set({ avatar: 'https://cdn.exemplo.com.br/fotos/joana.png' }).where(eq(users.id, u.id))
     const kept = await t.post('/api/login', { email: u.email, password: u.password }, { ip: t.nextIp() })

@@ -7,7 +7,7 @@ import { createMailer } from '../../server/mail/mailer.ts'
 import { createTestApi, expectValidation, memberWith, type TestApi } from './harness.ts'
 import { orderWorld, seedOrder } from './order-fixtures.ts'
 
-/** The addresses that get each new order (spec §7 addEmailPedido; limited by permissions.pedidos_email). */
+/** The addresses that get each new order (addEmailPedido; limited by permissions.pedidos_email). */
 
 let t: TestApi
 beforeAll(async () => {

@@ -239,7 +239,7 @@ describe('status changes', () => {
 
     const res = await q([{ item_id: a.id, quantidade: 3 }, { item_id: b.id, quantidade: 1 }])
     expect(res.status, JSON.stringify(res.body)).toBe(200)
-    // Lines: 2700 + 1332 × 1/4 = 2700 + 333 = 3033, less its tokenbase (spec §9, the order's fator): 3033 × 0.05025 =
+    // Lines: 2700 + 1332 × 1/4 = 2700 + 333 = 3033, less its tokenbase (total × the order's fator): 3033 × 0.05025 =
     // 152.41 → 152, so 2881. The order's own proportion (4032 − 203 of 4032) gave 2880: a centavo off the formula.
     expect(res.body.pedido).toEqual({ id: order.id, status: 'Q', total_faturado_centavos: 2881 })
     const detail = await t.get(`/api/pedidos/showPedido/${w.seller.id}/${order.id}`, { token: w.sellerAdmin.token })

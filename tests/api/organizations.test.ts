@@ -89,7 +89,7 @@ describe('GET /api/OrgProfile/{regPerPage}/{search}/{filter}?page', () => {
     expect(res.body.organizacoes.total).toBe(1)
   })
 
-  test('the organization avatar follows the rule of spec §3', async () => {
+  test('the organization avatar is kept only if an http(s) URL ending in an image extension', async () => {
     const u = await newUser(t)
     await createOrganization(t, { nome: 'A com logo', avatar: 'https://cdn.exemplo.com.br/logo.jpeg' }, [{ userId: u.id }])
     await createOrganization(t, { nome: 'B sem logo', avatar: 'logo.webp' }, [{ userId: u.id }])
@@ -263,7 +263,7 @@ describe('GET /api/empresas/profile/{id}', () => {
     'vertical_id',
   ]
 
-  test('a member gets the company profile of spec §3', async () => {
+  test('a member gets the company profile', async () => {
     const u = await newUser(t)
     const org = await createOrganization(
       t,
@@ -284,7 +284,7 @@ describe('GET /api/empresas/profile/{id}', () => {
     )
     const res = await t.get(`/api/empresas/profile/${org.id}`, { token: u.token })
     expect(res.status).toBe(200)
-    // Every field of spec §3 is there (later issues may add more).
+    // Every field of the company profile is there; more are allowed.
     for (const key of KEYS) expect(res.body, key).toHaveProperty(key)
     expect(res.body).toMatchObject({
       organizacao_id: org.id,
@@ -356,7 +356,7 @@ describe('GET /api/empresas/profile/{id}', () => {
     expect((await t.get(`/api/empresas/profile/${unit.id}`, { token: u.token })).body).toMatchObject({ is_linked: true, bandeira_id: flag.id })
   })
 
-  test('the avatar follows the rule of spec §3', async () => {
+  test('the avatar is kept only if an http(s) URL ending in an image extension', async () => {
     const u = await newUser(t)
     const org = await createOrganization(t, { nome: 'Logo ruim', avatar: 'ftp://exemplo.com.br/logo.png' }, [{ userId: u.id }])
     expect((await t.get(`/api/empresas/profile/${org.id}`, { token: u.token })).body.avatar).toBeNull()

@@ -136,7 +136,7 @@ describe('GET /api/profile', () => {
     expect((await t.get('/api/profile', { token: b.token })).body.nome).toBe('Segunda')
   })
 
-  describe('avatar rule of spec §3: kept only if an http(s) URL ending in an image extension', () => {
+  describe('avatar rule: kept only if an http(s) URL ending in an image extension', () => {
     let u: Awaited<ReturnType<typeof newUser>>
     beforeAll(async () => {
       u = await newUser(t)

@@ -9,7 +9,7 @@ import {
   verifyHttpRequest,
 } from '../../server/realtime/signatures.ts'
 
-// Test vectors of ../shared/realtime-protocol.md §1 and §2.
+// Test vectors of Pusher's documentation (channel authorization and HTTP API signing).
 const key = '278d425bdf160c739803'
 const secret = '7ad3773142a6692b25b8'
 

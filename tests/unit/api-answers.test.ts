@@ -4,7 +4,7 @@ import { keepAvatar } from '~/domain/shared/avatar.ts'
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import { validationBody, zodErrors } from '../../server/api/http.ts'
 
-describe('avatar rule of spec §3', () => {
+describe('avatar rule', () => {
   test.each([
     ['https://cdn.exemplo.com/a.png', true],
     ['http://x.com/b/c.JPEG', true],
@@ -20,7 +20,7 @@ describe('avatar rule of spec §3', () => {
   test('null stays null', () => expect(keepAvatar(null)).toBeNull())
 })
 
-describe('error catalogue of spec §8', () => {
+describe('error messages of an API answer', () => {
   test('each message of errors shows separately', () => {
     expect(apiErrorMessages({ message: 'x', errors: { a: ['um', 'dois'], b: ['três'] } })).toEqual(['um', 'dois', 'três'])
   })

@@ -10,7 +10,7 @@ function errors(result: { success: boolean; error?: { issues: { path: PropertyKe
 
 const validSignup = { name: 'maria', email: 'Maria@Exemplo.com.br ', password: 'segredo12', confirm_password: 'segredo12', terms: true }
 
-describe('login (spec §5)', () => {
+describe('login', () => {
   test('requires e-mail and password with the spec texts', () => {
     expect(errors(LoginSchema.safeParse({}))).toEqual({ email: [m.emailRequired], password: [m.passwordRequired] })
   })
@@ -22,7 +22,7 @@ describe('login (spec §5)', () => {
   })
 })
 
-describe('sign-up (spec §5)', () => {
+describe('sign-up', () => {
   test('every field starts invalid with its own message', () => {
     expect(errors(SignupSchema.safeParse({}))).toEqual({
       name: [m.userRequired],

@@ -41,7 +41,7 @@ function openChat(channelId = 10): ChatState {
   return chatReducer(state, { type: 'activeChat', channelId })
 }
 
-describe('chat state rules (spec §4)', () => {
+describe('chat state rules', () => {
   it('maps choice index 0, 1, 2 to I, B, F and company/flag/supplier to I/B/F', () => {
     expect(CHOICE_PADRAO).toEqual(['I', 'B', 'F'])
     expect(TYPE_PADRAO).toEqual({ company: 'I', flag: 'B', supplier: 'F' })
@@ -146,7 +146,7 @@ describe('message body', () => {
   })
 })
 
-describe('date separators (spec §9)', () => {
+describe('date separators', () => {
   const now = new Date('2026-11-21T15:00:00Z') // 12:00 in São Paulo
 
   it("says 'Hoje', 'Ontem', else the pt-BR date, in São Paulo's time", () => {

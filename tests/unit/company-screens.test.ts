@@ -34,7 +34,7 @@ const SAMPLE: Record<string, string> = {
 const PERSONAL = ['/personal-environment', '/profile', '/personal-environment/update-order-status/12/3']
 
 /**
- * Spec §2 written out again, apart from app/lib/menu.ts: the company screens an organization
+ * The screen rule written out again, apart from app/lib/menu.ts: the company screens an organization
  * may open. The menu's items, the header's Chat, the wallet, and the landing screen.
  */
 function expectedScreens(tipo: OrgTypeCode, restrictions: string[], permissionType: string) {

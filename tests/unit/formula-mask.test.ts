@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { parseFormula } from '~/domain/pricing/formula.ts'
 import { maskFormula } from '~/domain/shared/formula-mask.ts'
 
-describe('price-condition formula mask (spec §5)', () => {
+describe('price-condition formula mask', () => {
   test('digits, dot, the variable, operators and spaces pass; a comma after a digit becomes the dot', () => {
     expect(maskFormula('desconto × 0,5 + 1')).toBe('desconto × 0.5 + 1')
     expect(maskFormula('12,345')).toBe('12.345')

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { landingPath } from '~/lib/company.server.ts'
 
-describe('entering an organization routes by type (spec §2)', () => {
+describe('entering an organization routes by type', () => {
   test.each([
     ['v', '/market'],
     ['f', '/orders'],
@@ -15,7 +15,7 @@ describe('entering an organization routes by type (spec §2)', () => {
     for (const tipo of ['v', 'f', 'b', 'r'] as const) expect(landingPath({ tipo, restricoes: [{ restricao }] })).toBe('/Chat')
   })
 
-  test('PAINEL-M changes nothing (spec §6: the flag is unused)', () => {
+  test('PAINEL-M changes nothing (the flag is unused)', () => {
     expect(landingPath({ tipo: 'f', restricoes: [{ restricao: 'PAINEL-M' }] })).toBe('/orders')
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { isValidCnpj, normalizeCnpj, withCheckDigits } from '~/domain/organization/cnpj.ts'
 import { maskCellphone, maskCep, maskCnpj, maskNcm } from '~/domain/shared/masks.ts'
 
-describe('masks of spec §5', () => {
+describe('masks', () => {
   test('CNPJ 00.000.000/0000-00, at most 18 characters', () => {
     expect(maskCnpj('11222333000181')).toBe('11.222.333/0001-81')
     expect(maskCnpj('112223')).toBe('11.222.3')

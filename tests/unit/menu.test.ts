@@ -37,7 +37,7 @@ const itemsOf = (menu: Menu, key: string) => menu.groups.find((g) => g.key === k
 const VENDAS = ['Produtos → /products', 'Condições → /conditions', 'Clientes → /customers', 'Pedidos → /orders', 'Simulador → /simulator']
 
 /**
- * Spec §2, written out again independently of the implementation: what each type sees
+ * The menu's rules, written out again independently of the implementation: what each type sees
  * for a set of restrictions and a permissions.type.
  */
 function expectedOutline(tipo: OrgTypeCode, restrictions: string[], permissionType: string) {
@@ -57,7 +57,7 @@ function expectedOutline(tipo: OrgTypeCode, restrictions: string[], permissionTy
   return out
 }
 
-describe('side menu of spec §2: every type × restrictions × permissions.type', () => {
+describe('side menu: every type × restrictions × permissions.type', () => {
   for (const tipo of TYPES) {
     for (const restrictions of RESTRICTION_SETS) {
       for (const permissionType of PERMISSION_TYPES) {
@@ -194,6 +194,6 @@ describe('modal links stay on the current page', () => {
   })
 })
 
-test('spec §9 sizes and delay', () => {
+test('sizes and delay', () => {
   expect([MENU_WIDE_MIN_PX, MENU_EXPANDED_PX, MENU_SLIM_PX, MENU_COLLAPSE_DELAY_MS]).toEqual([1024, 260, 80, 250])
 })

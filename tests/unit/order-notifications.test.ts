@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { announcementOf, keyOf, totalsOf } from '../../app/domain/orders/notifications.ts'
 import { keysSeen, listState } from '../../app/domain/orders/list-state.ts'
 
-/** The order notifications of spec §3/§4 (what a member has seen is the API's: tests/api/orders.test.ts). */
+/** The order notifications (what a member has seen is the API's: tests/api/orders.test.ts). */
 
 const ME = 7
 

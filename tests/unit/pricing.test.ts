@@ -88,7 +88,7 @@ describe('tokenbase formulas', () => {
     expect(constant.ok && constant.formula.evaluate(dec('1'))).toEqual({ ok: false, message: 'A fórmula divide por zero com este desconto.' })
   })
 
-  test('spec §9: total − total × fator, fator with 5 decimals, rounded once to the centavo', () => {
+  test('total − total × fator, fator with 5 decimals, rounded once to the centavo', () => {
     const parsed = parseFormula('desconto / 3')
     if (!parsed.ok) throw new Error(parsed.message)
     // 10 / 3 = 3.33333…%: fator 0.03333; R$ 1.000,00 × 0.03333 = R$ 33,33. The percent shown is the one applied,

@@ -3,7 +3,7 @@ import { headerNotices } from '~/components/shell/notices.ts'
 import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
 import { TRIAL_LENGTH_DAYS, trialBanner } from '~/domain/organization/trial.ts'
 
-describe('trial banner of spec §4 (read literally)', () => {
+describe('trial banner (its rule read literally)', () => {
   test('trial length is 14 days', () => {
     expect(TRIAL_LENGTH_DAYS).toBe(14)
   })

@@ -6,7 +6,7 @@ import { tokenText } from '../shared/text.ts'
 import { authMessages as m, sessionMessages as sm } from './messages.ts'
 import { companyNameField, emailField, logoField, newPasswordField, passwordField, passwordsMatch, profileNameField, repeatField, userNameField } from './schemas.ts'
 
-/** Sign-up, login, password reset, profile and invite sign-up: the auth calls of spec §7. */
+/** Sign-up, login, password reset, profile and invite sign-up: the auth calls. */
 
 export const UserProfileSchema = z
   .object({

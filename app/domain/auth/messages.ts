@@ -1,4 +1,4 @@
-/** Texts of spec §5 and §8 for sign-up, login and password screens, word for word, plus ours where the spec is silent. */
+/** Texts of the sign-up, login and password screens, word for word as the product specification gives them, plus ours where it is silent. */
 export const authMessages = {
   emailRequired: 'O Email é obrigatório.',
   emailInvalid: 'Email inválido.',
@@ -9,7 +9,7 @@ export const authMessages = {
   passwordTooLong: 'A Senha deve ter no máximo 128 caracteres.',
   userRequired: 'O Usuário é obrigatório.',
   userTooLong: 'O Usuário deve ter no máximo 255 caracteres.',
-  // The profile's field is labelled 'Nome' (spec §2 Profile): its messages name it so.
+  // The profile's field is labelled 'Nome': its messages name it so.
   nameRequired: 'O Nome é obrigatório.',
   nameTooLong: 'O Nome deve ter no máximo 255 caracteres.',
   repeatRequired: 'Repita a senha digitada.',

@@ -45,7 +45,7 @@ export function passwordsMatch<K extends string, R extends string>(passwordKey: 
   }
 }
 
-/** Spec §5: "Signup sends the name capitalised". */
+/** Sign-up sends the name capitalised. */
 export function capitalise(name: string) {
   const trimmed = name.trim()
   return trimmed.charAt(0).toLocaleUpperCase('pt-BR') + trimmed.slice(1)

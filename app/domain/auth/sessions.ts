@@ -1,3 +1,3 @@
-/** 'Lembrar de mim' (DESIGN.md §4): the cookie and its server session last this long after the last change. */
+/** 'Lembrar de mim': the cookie and its server session last this long after the last change. */
 export const REMEMBER_ME_DAYS = 30
 export const REMEMBER_ME_MS = REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000

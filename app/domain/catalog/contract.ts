@@ -7,7 +7,7 @@ import { catalogMessages as m } from './messages.ts'
 import { categoriaField, marcaField, needsIdentifier, productFields, productIdField, productIdsField } from './schemas.ts'
 
 /**
- * The seller's product calls of spec §7 under api/condicoes (createProduct, updateProdutos,
+ * The seller's product calls under api/condicoes (createProduct, updateProdutos,
  * updateProdutosList, deleteProdutos, updateProdutoImposto, updateProdutoAtivo) and ours beside
  * them: the catalogue list (restoreCatalogo), its filter values (catalogoFiltros) and the image.
  * Reading needs membership; changing needs the permission "produtos" (admins hold it).

@@ -1,5 +1,5 @@
 /**
- * Money as integer centavos (DESIGN.md §5). Typed in pt-BR ('1.234,56'); read from the string, digit by
+ * Money as integer centavos. Typed in pt-BR ('1.234,56'); read from the string, digit by
  * digit, never through a float, so 0,29 is 29 centavos and not 28.999….
  */
 

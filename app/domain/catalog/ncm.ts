@@ -1,7 +1,7 @@
 import { maskNcm } from '../shared/masks.ts'
 
 /**
- * NCM (Nomenclatura Comum do Mercosul): eight digits, shown with the mask 0000.00.00 (spec §5).
+ * NCM (Nomenclatura Comum do Mercosul): eight digits, shown with the mask 0000.00.00.
  * Stored as the digits; typed or imported masked or not.
  */
 export function parseNcm(input: string): string | null {

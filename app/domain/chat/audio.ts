@@ -1,3 +1,3 @@
-/** What a recorded voice message carries besides the file (spec §3: audioBars, duration): its limits. */
+/** What a recorded voice message carries besides the file (audioBars, duration): its limits. */
 export const AUDIO_MAX_SECONDS = 300
 export const AUDIO_BARS = 64

@@ -81,7 +81,7 @@ export const notificacoes = defineEndpoint({
   method: 'get',
   path: '/api/chat/notificacoes/{orgId}',
   tags: ['Chat'],
-  summary: 'Não lidas por tipo e canal (o mapa de notificações do estado do chat, spec §3) e o total',
+  summary: 'Não lidas por tipo e canal (o mapa de notificações do estado do chat) e o total',
   security: bearer,
   request: { params: z.object({ orgId: pathId(1, 'Organização inválida.') }) },
   responses: {

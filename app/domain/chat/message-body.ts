@@ -1,5 +1,5 @@
 /**
- * The `message` string of a chat message (spec §3): plain text, or JSON with `type` and, as the
+ * The `message` string of a chat message: plain text, or JSON with `type` and, as the
  * kind needs, `audioBars`, `duration`, `answerTo`, and the attachment's name, type, size and url.
  * Plain text that would read as such JSON is sent as JSON too, so decoding is never ambiguous.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the chat (spec §2 Chat, §9 date separators) and of the chat calls under api/chat
+ * Texts of the chat screen (date separators included) and of the chat calls under api/chat
  * (the spec shows none, so they are ours). The API and the web app import them.
  */
 export const chatMessages = {

@@ -33,7 +33,7 @@ export const ChatSearchSchema = z.object({
   q: text({ required: m.searchRequired, max: 100, tooLong: m.searchTooLong }),
 })
 
-/** What a recorded voice message carries besides the file (spec §3: audioBars, duration). */
+/** What a recorded voice message carries besides the file (audioBars, duration). */
 export const audioDurationField = z.coerce.number({ error: m.durationInvalid }).min(0, m.durationInvalid).max(AUDIO_MAX_SECONDS, m.durationInvalid)
 export const audioBarsField = z.preprocess(
   (v) => {

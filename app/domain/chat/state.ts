@@ -1,6 +1,6 @@
 import type { Padrao } from './messages.ts'
 
-/** A chat message as the API sends it and the `chat-messages` event carries it (spec §3, §7). */
+/** A chat message as the API sends it and the `chat-messages` event carries it. */
 export type ChatMessage = {
   id: number
   client_id: string
@@ -31,7 +31,7 @@ export type ChatState = {
   messages: ListedMessage[]
 }
 
-/** Spec §4: choice index 0, 1, 2 maps to I, B, F; type map company=I, flag=B, supplier=F. */
+/** Choice index 0, 1, 2 maps to I, B, F; type map company=I, flag=B, supplier=F. */
 export const CHOICE_PADRAO: readonly Padrao[] = ['I', 'B', 'F']
 export const TYPE_PADRAO: Record<ChatType, Padrao> = { company: 'I', flag: 'B', supplier: 'F' }
 export const PADRAO_TYPE: Record<Padrao, ChatType> = { I: 'company', B: 'flag', F: 'supplier' }
@@ -77,7 +77,7 @@ function raise(list: NotificationEntry[], channelId: number): NotificationEntry[
   return found ? list.map((e) => (e.id === channelId ? { ...e, notifications: e.notifications + 1 } : e)) : [...list, { id: channelId, notifications: 1 }]
 }
 
-/** The rules of spec §4 for the chat state. */
+/** The rules of the chat state. */
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'userProfile':
@@ -121,7 +121,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
-/** allNotifications of spec §3: the unread count of each type. */
+/** allNotifications: the unread count of each type. */
 export function allNotifications(map: NotificationsMap): Record<Padrao, number> {
   const sum = (list: NotificationEntry[]) => list.reduce((n, e) => n + e.notifications, 0)
   return { B: sum(map.B), F: sum(map.F), I: sum(map.I) }

@@ -16,7 +16,7 @@ import {
 } from './schemas.ts'
 
 /**
- * The carts (spec §7 "Market and checkout", api/checkout) and sending an order (api/pedidos/enviaPedido).
+ * The carts (api/checkout) and sending an order (api/pedidos/enviaPedido).
  * A cart belongs to one member of a buyer organization, per condition and OL; only that member sees or
  * changes it. Decision 027.
  */

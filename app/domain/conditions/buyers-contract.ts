@@ -7,7 +7,7 @@ import { AddBuyersListSchema, AddBuyersSchema, buyerCnpjField, condicaoIdField, 
 import { BUYER_TYPES } from './buyer-types.ts'
 
 /**
- * Who may buy under a condition (spec §7 compradores): per list — the seller's direct list, or the
+ * Who may buy under a condition (compradores): per list — the seller's direct list, or the
  * list of one of its OLs — customers (a customer record of the list's owner: the seller's for the
  * direct list, the OL's own for an OL's list) or whole flags (every unit of the flag). The seller's
  * members read every list and, with 'condicoes', change them; an OL's members read and (with

@@ -18,7 +18,7 @@ import {
 } from './schemas.ts'
 
 /**
- * The conditions list of spec §7 ("Conditions (api/condicoes)"): create, list (the company's own, or the
+ * The conditions list under api/condicoes: create, list (the company's own, or the
  * ones it serves as an invited OL), activate/deactivate one or many, edit, minimums, delete, switch the
  * table type and choose the product table's columns. Reading needs membership; changing needs the
  * permission 'condicoes'. A condition of another company answers 404, as one that does not exist.

@@ -1,5 +1,5 @@
 /**
- * The restricted-feature modal (spec §2): 'Condições Suspensas' (its type P), opened from the header on every company
+ * The restricted-feature modal: 'Condições Suspensas' (its type P), opened from the header on every company
  * screen, and 'Acesso restrito' (any other type: a feature the plan does not include, e.g. one more order e-mail).
  * Kept apart from the screens' texts so that the layout's JavaScript carries only these.
  */

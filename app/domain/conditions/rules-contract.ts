@@ -6,7 +6,7 @@ import { rulesMessages as m } from './rules-messages.ts'
 import { parceiroIdField, regraIdField, resolveRule, ruleAtivoField, ruleShape } from './rules-schemas.ts'
 
 /**
- * A condition's discount rules (spec §7 "Rules"; semantics in decision 020). The seller's members
+ * A condition's discount rules (semantics in decision 020). The seller's members
  * read every rule of its conditions and, holding 'condicoes', change them; an invited OL reads the
  * condition's rules and its own, and its members holding 'condicoes' change the OL's own rules.
  */

@@ -5,7 +5,7 @@ import { sellersMessages as m } from './sellers-messages.ts'
 import { AddCargosSchema, AddSellerSchema, SellersListSchema } from './sellers-schemas.ts'
 
 /**
- * Who sells a condition (spec §7 vendedores): active members of the seller, or whole roles (cargos:
+ * Who sells a condition (vendedores): active members of the seller, or whole roles (cargos:
  * every member holding the role). Read by the seller's members; changed with 'condicoes'.
  */
 

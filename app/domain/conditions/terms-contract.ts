@@ -6,8 +6,8 @@ import { termsMessages as m } from './terms-messages.ts'
 import { pagamentoIdField, simulationDescontoField, termFields } from './terms-schemas.ts'
 
 /**
- * A condition's payment terms (spec §7 "Condition payments") and the tokenbase list (spec §3's
- * Tokenbase option). Reading: the seller's members and an invited OL's; changing: the seller's
+ * A condition's payment terms and the tokenbase list (each term with a formula as a tokenbase
+ * payment option). Reading: the seller's members and an invited OL's; changing: the seller's
  * members holding 'condicoes'. A formula needs the seller's tokenbase code. Decision 020.
  */
 const TAGS = ['Condições: pagamentos']

@@ -7,7 +7,7 @@ import { clienteIdField, contatoEmailField, contatoNomeField, contatoTelefoneFie
 import { CUSTOMER_FILTERS, CUSTOMER_ORDERS } from './list-options.ts'
 
 /**
- * The Customers and Payments calls of spec §7 under api/empresas: a seller's customers (by CNPJ,
+ * The customer and payment-method calls under api/empresas: a seller's customers (by CNPJ,
  * linked when the company is on the platform, else pending with an invite), blocking, and the
  * payment methods of the seller and of each customer. Reads are for every member; changes need
  * the permission 'clientes'. Only sellers (types f, b, r) have customers.

@@ -1,6 +1,6 @@
 import { termDaysCell } from '../shared/payment-term.ts'
 
-/** Texts of the customers and payment-methods area (spec §7 Customers, Payments): calls, forms and the screen. */
+/** Texts of the customers and payment-methods area: calls, forms and the screen. */
 
 export const PAYMENT_KINDS = ['boleto', 'pix', 'cartao', 'credito'] as const
 export type PaymentKind = (typeof PAYMENT_KINDS)[number]

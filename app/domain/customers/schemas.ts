@@ -6,7 +6,7 @@ import { customerMessages as m, PAYMENT_KINDS, paymentMessages as pm } from './m
 
 /**
  * Rules of the customer and payment-method forms, shared by the /customers screen and the
- * calls of spec §7 (app/domain/customers/contract.ts builds its bodies from these fields), so
+ * calls (app/domain/customers/contract.ts builds its bodies from these fields), so
  * both answer with the same Portuguese text. Conform turns an empty input into `undefined`.
  */
 

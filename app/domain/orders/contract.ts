@@ -7,7 +7,7 @@ import { orderMessages as m } from './messages.ts'
 import { NEXT_STATUSES, ORDER_ROLES, ORDER_STATUSES, OrderEmailFormSchema, quantitiesForStatus, statusChangeFields } from './schemas.ts'
 
 /**
- * Orders (spec §2 /orders, DOMAIN.md "Orders", decision 028). The spec names no call to read orders:
+ * Orders (the /orders screen, decision 028). The spec names no call to read orders:
  * these are ours, under api/pedidos. An order is read by the members of its buyer, its seller and its
  * OL; moved (A → F, N or Q) by the seller's or the OL's members holding 'pedidos_status'; repeated by
  * the buyer's members. Another organization's order answers 404, as one that does not exist.
@@ -325,7 +325,7 @@ export const vistos = defineEndpoint({
 })
 
 // ---------------------------------------------------------------------------
-// Order e-mails (spec §7 Organization, under api/empresas like the other organization calls).
+// Order e-mails (under api/empresas like the other organization calls).
 
 const EMAIL_TAGS = ['Pedidos: e-mails']
 const EmailSchema = z.object({ id: z.number().int(), email: z.string() }).meta({ id: 'EmailPedido' })
@@ -352,7 +352,7 @@ export const restoreEmailPedido = defineEndpoint({
           description: 'permissions.pedidos_email: 0 sem limite, -1 nenhum, n até n e-mails',
         }),
         pode_adicionar: z.boolean().meta({
-          description: 'Limite 0, ou maior que a contagem atual (spec §4)',
+          description: 'Limite 0, ou maior que a contagem atual',
         }),
       }),
       'Os e-mails',

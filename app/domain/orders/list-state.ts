@@ -33,7 +33,7 @@ export function listState(search: URLSearchParams, defaultRole: OrderRole): List
 export const mainRole = (tipo: string): OrderRole => (tipo === 'v' ? 'C' : 'V')
 
 /**
- * Spec §4: the orders a list on screen shows are seen. Seen only where the newest orders show: the first page of the
+ * The orders a list on screen shows are seen. Seen only where the newest orders show: the first page of the
  * side the organization's orders arrive on (received for a supplier, placed for a retailer), not one customer's, a
  * search or a period; every status, or 'A' or 'N' alone (F and Q share one counter, so a list of one of them does not
  * show the other). Null when the list sees nothing: a new order it does not show stays counted in the menu.

@@ -2,12 +2,12 @@ import { orderLiveMessages } from './live-messages.ts'
 import { ORDER_STATUS_LABELS } from './order-status.ts'
 
 /**
- * The order notifications of spec §3/§4 (decision 028): the keys a, f, n under which orders count as news, and what a
+ * The order notifications (decision 028): the keys a, f, n under which orders count as news, and what a
  * live page says for an event of `private-organizacao.ped.{id}`. What a member has seen is kept by the API
  * (order_views): the news are the order counters less it.
  *
  * - A status letter counts under its key: A → a, F → f, N → n; Q (faturado com quebra) is invoiced, so
- *   f; anything else a (spec §4 'otherwise counted as A').
+ *   f; any other letter counts as A, so a.
  * - The member's own event is no news: the API counts it as seen.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Spec §5: removing an order e-mail asks first. A module of its own: the visiting card's screen shows these, and
+ * Removing an order e-mail asks first. A module of its own: the visiting card's screen shows these, and
  * the orders' messages (the API's and the orders screens') would come with them into its script.
  */
 export const orderEmailConfirm = {

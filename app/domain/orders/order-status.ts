@@ -1,8 +1,8 @@
-/** Order status letters of spec §3 (A aguardando, F faturado, N negado, Q faturado com quebra). */
+/** Order status letters (A aguardando, F faturado, N negado, Q faturado com quebra). */
 export const ORDER_STATUSES = ['A', 'F', 'N', 'Q'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-/** Order status letters of spec §3 and their names (DOMAIN.md). */
+/** Order status letters and their names. */
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   A: 'Aguardando',
   F: 'Faturado',

@@ -1,4 +1,4 @@
-/** Texts of the company screens and calls (spec §2, §5, §8), and ours where the spec is silent. */
+/** Texts of the company screens and calls, as the product specification gives them, and ours where it is silent. */
 export const companyMessages = {
   accessEnded: 'Você não tem mais acesso à empresa que estava aberta. Escolha uma das suas organizações.',
   editNotPermitted: 'Para editar os dados da empresa, o logo e o tokenbase, peça a permissão "Editar dados da empresa" a um administrador.',
@@ -32,7 +32,7 @@ export const companyMessages = {
   notLinked: 'Você não tem acesso ao cartão de visita desta empresa.',
 } as const
 
-/** Invitations to partners (spec §2 invite items, share modal). */
+/** Invitations to partners (the side menu's invite item, the share modal). */
 export const partnerInviteMessages = {
   nomeRequired: 'O nome da empresa é obrigatório.',
   cnpjRequired: 'O CNPJ é obrigatório.',
@@ -47,5 +47,5 @@ export const partnerInviteMessages = {
   notPermitted: 'Para convidar, peça a permissão "Convidar parceiros" a um administrador.',
 } as const
 
-/** The invite item of the side menu, by the inviter's type (spec §2). */
+/** The invite item of the side menu, by the inviter's type. */
 export const INVITE_LABELS = { b: 'Convidar unidade', f: 'Convidar cliente', v: 'Convidar fornecedor', r: 'Convidar fornecedor' } as const

@@ -14,7 +14,7 @@ import { PERMISSION_IDS } from '../team/permissions.ts'
 
 const FILTER_INVALID = 'Filtro deve ser v, f, b ou r.'
 
-/** Organizations, the company profile, flag, partners, verification and feedback: spec §7's organization calls. */
+/** Organizations, the company profile, flag, partners, verification and feedback: the organization calls. */
 
 export const ContactLinkSchema = z.object({ id: z.number().int(), type: z.string(), content: z.string() })
 
@@ -113,7 +113,7 @@ export const profile = defineEndpoint({
   method: 'get',
   path: '/api/empresas/profile/{id}',
   tags: ['Organizações'],
-  summary: 'Perfil da organização para a sessão (spec §3); só para membros',
+  summary: 'Perfil da organização para a sessão; só para membros',
   security: bearer,
   request: { params: z.object({ id: pathId(1, 'Organização inválida.') }) },
   responses: {
@@ -252,7 +252,7 @@ export const regenerateCode = defineEndpoint({
   responses: { 200: jsonContent(z.object({ message: z.string(), codigo_bandeira: z.string() }), 'Novo código'), ...errorResponses },
 })
 
-/** A code, or null to delete it (spec §4: "Delete sends a null tokenbase"). */
+/** A code, or null to delete it (deleting sends a null tokenbase). */
 export const StoreTokenbaseBody = z
   .object({ organizacao_id: organizacaoIdField, tokenbase: TokenbaseSchema.shape.tokenbase.nullable() })
   .meta({ id: 'StoreTokenbaseRequest',  example: { organizacao_id: 3, tokenbase: 'TKB-FARMA-2026' } })

@@ -1,6 +1,6 @@
 import { authMessages } from '../auth/messages.ts'
 
-/** Texts of creating and verifying an organization (spec §5, §8), and ours where the spec is silent. */
+/** Texts of creating and verifying an organization, as the product specification gives them, and ours where it is silent. */
 export const organizationMessages = {
   tipoRequired: 'O tipo da organização é obrigatório.',
   tipoInvalid: 'O tipo da organização deve ser v, f, b ou r.',
@@ -26,7 +26,7 @@ export const organizationMessages = {
   ufInvalid: 'UF inválida.',
   created: 'Organização criada! Enviamos um código de verificação para o seu e-mail.',
   createdMailFailed: 'Organização criada, mas não foi possível enviar o código agora. Peça um novo código na tela de verificação.',
-  /** Spec §8: organization creation failure without a server message. */
+  /** Organization creation failed and the server sent no message. */
   createFailed: 'Erro ao criar organização.',
   codeRequired: 'O código de verificação é obrigatório.',
   codeFormat: 'O código tem 6 dígitos.',

@@ -1,4 +1,4 @@
-/** Labels of the organization types of spec §1, as users read them. */
+/** Labels of the organization types, as users read them. */
 export const ORG_TYPE_LABELS = {
   v: 'Varejo',
   f: 'Fornecedor',

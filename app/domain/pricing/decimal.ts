@@ -1,5 +1,5 @@
 /**
- * Exact decimal arithmetic for prices (DESIGN §5: money exact to the centavo). A value is a fraction
+ * Exact decimal arithmetic for prices (money exact to the centavo). A value is a fraction
  * of two BigInts, so 0,1 + 0,2 is 0,3 and a discount of 12,345 % on R$ 0,07 rounds once, at the end.
  */
 export type Ratio = { readonly n: bigint; readonly d: bigint }

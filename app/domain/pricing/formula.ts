@@ -2,7 +2,7 @@ import { add, div, mul, neg, parseDecimal, sub, type Ratio } from './decimal.ts'
 import { pricingMessages as m } from './messages.ts'
 
 /**
- * The tokenbase formulas of spec §3 and §9: arithmetic over one variable, `desconto` (+ − × ÷,
+ * The tokenbase formulas: arithmetic over one variable, `desconto` (+ − × ÷,
  * parentheses, decimals with a comma or a dot). Parsed by a small recursive-descent parser into a
  * tree and evaluated with exact fractions; never `eval`.
  */

@@ -4,7 +4,7 @@ import { tokenbaseValor } from './tokenbase.ts'
 /**
  * What a 'Q' (faturado com quebra) invoices (decision 028): each line its total in the proportion of the
  * invoiced quantity (the full quantity gives the line's total exactly), then the tokenbase the order was sent
- * with, applied to that sum as to the order's (spec §9: total − total × fator, with the fator it kept). Exact
+ * with, applied to that sum as to the order's (total − total × fator, with the fator it kept). Exact
  * fractions, rounded half up once each, never from a rounded unit price.
  */
 export function invoicedTotal(order: { tokenbase: { fator: string } | null }, lines: { quantidade: number; totalCentavos: number; faturada: number }[]) {

@@ -3,7 +3,7 @@ import type { Formula } from './formula.ts'
 import { pricingMessages as m } from './messages.ts'
 
 /**
- * A tokenbase payment option (spec §3: percent, fator, valor, valor_total; §9). The formula gives the
+ * A tokenbase payment option (percent, fator, valor, valor_total). The formula gives the
  * percentage for the condition's discount (`desconto`); fator is that percentage over 100 rounded to 5
  * decimals; the price total is total − total × fator, rounded half up to the centavo once.
  * docs/decisions/017-pricing.md.

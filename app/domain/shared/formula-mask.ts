@@ -1,5 +1,5 @@
 /**
- * The price-condition formula's input mask (spec §5), beside the other masks (masks.ts) but in its own
+ * The price-condition formula's input mask, beside the other masks (masks.ts) but in its own
  * module, so that only the screens with a formula field load it.
  */
 
@@ -7,8 +7,8 @@
 const FORMULA_MASK_MAX = 200
 
 /**
- * The price-condition formula (spec §5: "digits, dot, pipe and one parenthesised group, comma
- * decimals converted"), widened by what a tokenbase formula is written with: the variable
+ * The price-condition formula (digits, dot, pipe and one parenthesised group, comma decimals
+ * converted), widened by what a tokenbase formula is written with: the variable
  * `desconto`, the operators + − × ÷ (also - * / x) and spaces. A comma after a digit becomes the
  * decimal dot; one '(' and one ')' after it are kept, further ones dropped. Whatever passes is read by
  * parseFormula, which answers a pipe or a misplaced sign with its own Portuguese message.

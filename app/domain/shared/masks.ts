@@ -1,4 +1,4 @@
-/** Input masks of spec §5. Each takes what was typed and returns the masked text, never longer than the mask. */
+/** Input masks (CNPJ, CEP, cellphone, NCM). Each takes what was typed and returns the masked text, never longer than the mask. */
 
 function applyPattern(value: string, pattern: string) {
   let out = ''

@@ -138,7 +138,7 @@ export const modelo = defineEndpoint({
   },
 })
 
-/** A kind's export: every row of the organization as a streamed xlsx (spec §7 `exportClientes/{id}`, and products). */
+/** A kind's export: every row of the organization as a streamed xlsx (`exportClientes/{id}`, and products). */
 export const exportEndpoint = <const P extends `/${string}/{id}`>(options: { path: P; tags: string[]; summary: string }) =>
   defineEndpoint({
     method: 'get',

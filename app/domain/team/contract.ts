@@ -7,7 +7,7 @@ import { text } from '../shared/text.ts'
 import { PERMISSIONS } from './permissions.ts'
 import { cargoNameField as cargoName, permissionsField as permissionIds } from './schemas.ts'
 
-/** The team calls of spec §7 under api/myteam (Meu Time): roles, permissions, invites, members. */
+/** The team calls under api/myteam (Meu Time): roles, permissions, invites, members. */
 
 export const cargoNameField = cargoName.meta({ example: 'Vendedor' })
 

@@ -6,7 +6,7 @@ import { PERMISSIONS } from './permissions.ts'
  * and the web app both import them. docs/decisions/003-team.md has the rules.
  */
 
-/** Spec §9: "Básico up to 3 users". Active members plus pending, unexpired invites count. */
+/** Básico allows up to 3 users. Active members plus pending, unexpired invites count. */
 export const BASIC_PLAN_MAX_USERS = 3
 /** A member's level (user_level) goes from 1 to this. */
 export const MAX_LEVEL = 10

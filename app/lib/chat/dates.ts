@@ -1,4 +1,4 @@
-/** Chat date separators (spec §9): 'Hoje', 'Ontem', else the pt-BR date, in Brazil's time. */
+/** Chat date separators: 'Hoje', 'Ontem', else the pt-BR date, in Brazil's time. */
 
 const TIME_ZONE = 'America/Sao_Paulo'
 
@@ -25,7 +25,7 @@ export const dateTimeLabel = (date: Date) => `${dateFormat.format(date)} ${timeF
 
 export type DatedEntry<T> = { kind: 'separator'; key: string; message: string } | { kind: 'message'; key: string; item: T }
 
-/** The list with a separator entry (only a message text, spec §3) before each new day. */
+/** The list with a separator entry (a message text only) before each new day. */
 export function withDateSeparators<T extends { id: number; created_at: string }>(
   items: T[],
   now: Date,

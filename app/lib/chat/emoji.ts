@@ -1,4 +1,4 @@
-/** The emote picker's emoji (spec §2), by group; plain Unicode, so they travel as text. */
+/** The emote picker's emoji, by group; plain Unicode, so they travel as text. */
 export const EMOJI_GROUPS: { label: string; emoji: string[] }[] = [
   { label: 'Rostos', emoji: ['😀', '😄', '😁', '😊', '🙂', '😉', '😍', '😘', '😎', '🤩', '🤔', '😅', '😂', '🤣', '😇', '🙃', '😐', '😴', '😢', '😭', '😡', '😱', '🥳', '🤝'] },
   { label: 'Gestos', emoji: ['👍', '👎', '👏', '🙌', '🙏', '💪', '👋', '👌', '✌️', '🤞', '☝️', '👉'] },

@@ -1,7 +1,7 @@
 export const AVATAR_NAME_REQUIRED = 'Name is required in generateProfileAvatar function'
 
 /**
- * Spec §5: initials from up to two words longer than 2 characters ('Maria da Silva' → 'MS');
+ * Initials from up to two words longer than 2 characters ('Maria da Silva' → 'MS');
  * if one initial results, the first two letters ('Ana' → 'AN'). A name whose words are all
  * short ('Jo', 'Li Wu') gives no initial at all and is treated the same way, so an avatar
  * never comes out blank.

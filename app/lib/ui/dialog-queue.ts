@@ -32,7 +32,7 @@ export function createDialogQueue() {
     })
 
   return {
-    /** Spec §5's confirmation: 'Por favor, confirme:', the message, 'Sim' and 'Não'. Resolves true for 'Sim'. */
+    /** The confirmation: 'Por favor, confirme:', the message, 'Sim' and 'Não'. Resolves true for 'Sim'. */
     confirm: ({ message, title = CONFIRM_TITLE, confirmLabel = 'Sim', cancelLabel = 'Não' }: ConfirmOptions) =>
       ask({ kind: 'confirm', title, message, confirmLabel, cancelLabel }),
     /** A message with one button; resolves when it is closed, however. */

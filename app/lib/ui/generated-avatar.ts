@@ -1,6 +1,6 @@
 import { avatarInitials } from './avatar-initials.ts'
 
-/** Spec §5: 128×128, background #E3E8FF, text #7189F2, bold 64px. */
+/** 128×128, background #E3E8FF, text #7189F2, bold 64px. */
 export const GENERATED_AVATAR = { size: 128, background: '#E3E8FF', color: '#7189F2', fontSize: 64 } as const
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
@@ -8,7 +8,7 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 /**
  * The generated profile picture as an SVG data URL: the same text on the server and in the
  * browser (no canvas needed), so it renders in the first HTML and hydrates unchanged.
- * Throws for an empty name, like the rest of spec §5's avatar rules.
+ * Throws for an empty name, as avatarInitials does.
  */
 export function generateProfileAvatar(name: string) {
   const { size, background, color, fontSize } = GENERATED_AVATAR

@@ -1,5 +1,5 @@
 /**
- * Spec §4 loader lock: 'on' forces the loading overlay visible, 'off' keeps it hidden,
+ * Loader lock: 'on' forces the loading overlay visible, 'off' keeps it hidden,
  * null leaves it to whether something is loading.
  */
 export type LoaderLock = 'on' | 'off' | null

@@ -15,7 +15,7 @@ export function createLoadingStore() {
   }
 
   return {
-    /** Throws the Portuguese error of spec §8 for anything but 'on', 'off' or null. */
+    /** Throws a Portuguese error (INVALID_LOADER_LOCK_MESSAGE) for anything but 'on', 'off' or null. */
     setLock(value: unknown) {
       set({ ...state, lock: parseLoaderLock(value) })
     },
@@ -29,7 +29,7 @@ export function createLoadingStore() {
         set({ ...state, pending: Math.max(0, state.pending - 1) })
       }
     },
-    /** Spec §8: after a failed API call the loading indicator turns off and the lock is cleared. */
+    /** After a failed API call the loading indicator turns off and the lock is cleared. */
     resetAfterApiError() {
       set({ pending: 0, lock: null })
     },

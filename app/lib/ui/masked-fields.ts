@@ -4,13 +4,13 @@ export type MaskName = 'cnpj' | 'cep' | 'cellphone' | 'ncm'
 
 type MaskedField = {
   mask: (value: string) => string
-  /** Spec §5's max length: the length of a complete masked value. */
+  /** The max length: the length of a complete masked value. */
   maxLength: number
   placeholder: string
   inputMode: 'text' | 'numeric' | 'tel'
 }
 
-/** The masks of spec §5 with what an input needs to use each. */
+/** The input masks with what an input needs to use each. */
 export const MASKED_FIELDS: Record<MaskName, MaskedField> = {
   // The alphanumeric CNPJ (from July 2026) has letters, so no numeric keyboard for it.
   cnpj: { mask: maskCnpj, maxLength: 18, placeholder: '00.000.000/0000-00', inputMode: 'text' },

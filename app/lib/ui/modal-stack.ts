@@ -1,7 +1,7 @@
 /**
  * How many modals are open, one above the other. The level of a modal is its place in
  * the stack (1 for the first); toasts belong to the level that was on top when they were
- * shown (spec §4), and the page scroll stays locked while the stack is not empty.
+ * shown, and the page scroll stays locked while the stack is not empty.
  */
 export type ModalStack = ReturnType<typeof createModalStack>
 

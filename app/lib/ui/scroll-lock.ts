@@ -3,7 +3,7 @@ import type { ModalStack } from './modal-stack.ts'
 type Scrollable = { style: { overflow: string } }
 
 /**
- * Spec §4: "Showing a modal disables page scroll; closing restores it." The page is
+ * Showing a modal disables page scroll; closing restores it. The page is
  * locked while any modal of the stack is open, so closing a modal above another keeps
  * it locked; the overflow the page had before the first modal comes back after the last.
  */

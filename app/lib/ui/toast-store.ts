@@ -7,7 +7,7 @@ export type Toast = {
   id: number
   kind: ToastKind
   body: string
-  /** Milliseconds on screen; 0 or less stays until closed (spec §4). */
+  /** Milliseconds on screen; 0 or less stays until closed. */
   duration: number
   /** The modal level on top when it was shown; 0 is the page. */
   level: number
@@ -17,7 +17,7 @@ export type ToastInput = { body: string; kind?: ToastKind; duration?: number }
 
 type ToastAction = { type: 'show'; toast: Toast } | { type: 'dismiss'; id: number }
 
-/** Spec §4: toasts are de-duplicated by identical body, so a second one with the same text is dropped. */
+/** Toasts are de-duplicated by identical body, so a second one with the same text is dropped. */
 export function toastReducer(state: readonly Toast[], action: ToastAction): readonly Toast[] {
   switch (action.type) {
     case 'show':
@@ -28,7 +28,7 @@ export function toastReducer(state: readonly Toast[], action: ToastAction): read
 }
 
 /**
- * Spec §4: a toast shows "only in the modal level it belongs to, or when no modal is open".
+ * A toast shows only in the modal level it belongs to, or when no modal is open.
  * Each level has its own toaster (a modal dialog sits above everything outside it), so the
  * page's toaster shows every toast once no modal is open, and a modal's toaster shows the
  * toasts of its own level.
@@ -66,7 +66,7 @@ export function createToastStore(currentLevel: () => number) {
     timers.set(id, { timeout: setTimeout(() => dismiss(id), ms), endsAt: Date.now() + ms, left: ms })
   }
 
-  /** Answers the new toast's id, or undefined when one with the same body is already shown (spec §4). */
+  /** Answers the new toast's id, or undefined when one with the same body is already shown. */
   const show = ({ body, kind = 'info', duration = TOAST_DEFAULT_MS }: ToastInput) => {
     const toast: Toast = { id: nextId++, kind, body, duration, level: currentLevel() }
     if (!dispatch({ type: 'show', toast })) return undefined
@@ -78,7 +78,7 @@ export function createToastStore(currentLevel: () => number) {
   return {
     show,
     dismiss,
-    /** Spec §2: "before each route all messages are closed". */
+    /** Before each route all messages are closed. */
     dismissAll: () => toasts.forEach((t) => dismiss(t.id)),
     /**
      * While the pointer is over the toasts or the focus in them, none closes by itself (WCAG 2.2.1: a message one is

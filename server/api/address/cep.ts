@@ -4,7 +4,7 @@ import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { fetchJson, LookupUnavailable, unavailable } from './external.ts'
 import { normalizeCep } from '../../../app/domain/organization/address.ts'
 
-/** Postal-code lookup (spec §7, "external public services") through ViaCEP; CEP_API_URL sets the base. */
+/** Postal-code lookup (an external public service) through ViaCEP; CEP_API_URL sets the base. */
 
 export const CEP_UNAVAILABLE = 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.'
 export const CEP_NOT_FOUND = 'CEP não encontrado.'

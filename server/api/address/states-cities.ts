@@ -4,7 +4,7 @@ import { requireAuth, type Api, type Deps } from '../http.ts'
 import { createCache, fetchJson, LookupUnavailable, unavailable } from './external.ts'
 
 /**
- * Lists of states and cities (spec §7, "external public services"), read from IBGE's
+ * Lists of states and cities (an external public service), read from IBGE's
  * localities API by the server, kept in memory for a day. IBGE_API_URL sets the base.
  */
 

@@ -8,7 +8,7 @@ import { mayAct } from '../organizations/membership.ts'
 export const CHANNEL_DENIED = 'Você não tem acesso a este canal.'
 
 /**
- * Who may listen where (spec §7 Realtime): `private-{user_id}_chat` only its own user;
+ * Who may listen where: `private-{user_id}_chat` only its own user;
  * `private-organizacao.ped.{orgId}` the members of that organization who may read its orders
  * (decision 031). Nothing else yet.
  */

@@ -22,7 +22,7 @@ async function takesPart(db: Db | Tx, org: Organization, channel: Channel) {
 }
 
 /**
- * Spec §9: Básico has the internal chat; external chat (B, F) is a Pro feature. We read it as a
+ * Básico has the internal chat; external chat (B, F) is a Pro feature. We read it as a
  * feature of the channel's owner (the flag, the supplier): customers chat for free with a
  * supplier who pays (docs/decisions/006-chat.md).
  */

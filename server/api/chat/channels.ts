@@ -34,7 +34,7 @@ const shownOrganization = (orgId: SQL | number) =>
   sql`case when ${chatChannels.padrao} = 'F' and ${chatChannels.organizationId} = ${orgId} then ${chatChannels.partnerId} else ${chatChannels.organizationId} end`
 
 /**
- * Unread counts of every channel the organization's member sees, by type (the chat state's notifications map, spec §3).
+ * Unread counts of every channel the organization's member sees, by type (the chat state's notifications map).
  * Only channels with unread messages are listed.
  */
 export async function notificationsFor(db: Db | Tx, userId: number, organization: typeof organizations.$inferSelect) {

@@ -47,7 +47,7 @@ export function storedChatCounters(userId: number | Placeholder, o: { id: AnyPgC
 }
 
 /**
- * Per channel, the messages waiting for an answer from organization `orgId` (spec §3, the header's 'mensagens
+ * Per channel, the messages waiting for an answer from organization `orgId` (the header's 'mensagens
  * aguardando resposta'): in its external channels (B, F), the messages from other organizations written after
  * its own last message there and older than OVERDUE_AFTER_HOURS.
  */

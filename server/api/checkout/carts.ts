@@ -14,7 +14,7 @@ import { requireMembership } from '../organizations/membership.ts'
 import { cartAnswer, cartOf, loadCart, offerOf, ownCart, paymentOptions, type CheckoutRow } from './cart.ts'
 
 /**
- * The cart calls (spec §7 "Market and checkout"; decision 027). Each change runs in one transaction
+ * The cart calls under api/checkout (decision 027). Each change runs in one transaction
  * and answers the cart priced again, so the screen and the market show what sending would take.
  */
 

@@ -10,7 +10,7 @@ import { registerConditionSellers } from './sellers/index.ts'
 import { registerTableTypeCalls } from './table-type.ts'
 import { registerConditionTerms } from './terms/index.ts'
 
-/** Every call under "Conditions (api/condicoes)" of spec §7 but the catalogue's (server/api/products). */
+/** Every call under api/condicoes but the catalogue's (server/api/products). */
 export function registerConditions(app: Api, deps: Deps) {
   registerRestoreCondition(app, deps)
   registerConditionLists(app, deps)

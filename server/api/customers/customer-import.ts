@@ -26,7 +26,7 @@ const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v
 const firstLine = keyLines()
 
 /**
- * The customers import (spec §7 importClientes): each row is a customer of the importing seller by
+ * The customers import (importClientes): each row is a customer of the importing seller by
  * CNPJ; a CNPJ already a customer is updated, not duplicated; a company already on the platform is
  * linked (linkCustomer), the others stay pending (no invite is sent from an import).
  */

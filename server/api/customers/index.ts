@@ -6,7 +6,7 @@ import { customerImport } from './customer-import.ts'
 import { registerCustomerCalls } from './customers.ts'
 import { registerPaymentCalls } from './payments.ts'
 
-/** The Customers and Payments calls of spec §7 under api/empresas. */
+/** The customer and payment-method calls under api/empresas. */
 export function registerCustomers(app: Api, deps: Deps) {
   registerCustomerCalls(app, deps)
   registerPaymentCalls(app, deps)

@@ -6,7 +6,7 @@ import { abort, fail } from '../http.ts'
 import { requireReader } from '../organizations/area-readers.ts'
 import { requirePermission } from '../organizations/membership.ts'
 
-/** The organization types that sell, and so have customers and payment methods (spec §2 VENDAS). */
+/** The organization types that sell, and so have customers and payment methods (the menu's VENDAS group). */
 export const SELLER_TYPES: readonly string[] = ['f', 'b', 'r']
 
 /**

@@ -9,7 +9,7 @@ import { arrayParam } from '../../db/array-param.ts'
  * that accepted it. It is open to the buyer when
  * - the condition is active, visible and inside its validity window (São Paulo's date);
  * - its seller has paid features (a paid plan or the trial running: a Básico seller's conditions reach no
- *   buyer, spec §4 'Condições Suspensas');
+ *   buyer: 'Condições Suspensas');
  * - the offer's buyer list (the seller's for a direct offer; the OL's, or the list of the OL it mirrors)
  *   names the buyer's customer record, not blocked, or the buyer's flag;
  * - the seller has not blocked the buyer (its own customer record of the buyer, when it has one);

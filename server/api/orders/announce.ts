@@ -4,7 +4,7 @@ import { orderEmails, orderItems, orders, organizations } from '../../db/schema/
 import { newOrderMail } from '../../mail/order-templates.ts'
 import type { Deps } from '../http.ts'
 
-/** Spec §7 Realtime: the order channel of each organization and its event. */
+/** The order channel of each organization and its event. */
 export const ORDER_EVENT = 'PedidoCriadoOuAtualizado'
 export const orderChannelName = (orgId: number) => `private-organizacao.ped.${orgId}`
 
@@ -15,7 +15,7 @@ const ol = alias(organizations, 'ol')
 /**
  * Tells the order's parties about it, after the transaction that made or moved it committed: the event
  * `PedidoCriadoOuAtualizado` `{pedido: {id, status, user_id}}` on the channel of its buyer, seller and OL
- * (`user_id` = who acted, so that person's screens ignore their own event, spec §4), and for a new order a
+ * (`user_id` = who acted, so that person's screens ignore their own event), and for a new order a
  * mail to each of the seller's and the OL's order e-mails. The order is already saved: a realtime server
  * or a mail server that fails is logged, never undoes it nor fails the call.
  */

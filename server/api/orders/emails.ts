@@ -13,7 +13,7 @@ import { ORDER_READERS } from '../../../app/domain/orders/readers.ts'
 /** permissions.pedidos_email of the plan: 0 unlimited, -1 none, n at most n. */
 const limitOf = (plano: string) => PEDIDOS_EMAIL_BY_PLAN[plano] ?? -1
 
-/** Spec §4 'Commercial e-mail add: allowed if plan limit is 0 or greater than the current count'. */
+/** Adding a commercial e-mail is allowed if the plan's limit is 0 (unlimited) or greater than the current count. */
 export const mayAddOrderEmail = (limit: number, current: number) => limit === 0 || limit > current
 
 async function countOf(db: Db | Tx, orgId: number) {
@@ -21,7 +21,7 @@ async function countOf(db: Db | Tx, orgId: number) {
   return n
 }
 
-/** The order e-mails (spec §7): read by members, changed with the permission 'empresa'; adding also needs to read the orders. */
+/** The order e-mails: read by members, changed with the permission 'empresa'; adding also needs to read the orders. */
 export function registerOrderEmails(app: Api, { db }: Deps) {
   const auth = requireAuth(db)
 

@@ -35,8 +35,8 @@ export async function recordStatusChange(tx: Tx, order: OrderParties, from: stri
 }
 
 /**
- * An order that left a status leaves what every member of its parties had seen there, as it leaves the counter
- * (spec §4 'visualizados' first): otherwise the next new order under that status would count as seen.
+ * An order that left a status leaves what every member of its parties had seen there ('visualizados'), as it leaves
+ * the counter: otherwise the next new order under that status would count as seen.
  */
 async function leftStatus(tx: Tx, organizationIds: number[], key: NotificationKey) {
   const column = orderViews[key]

@@ -166,7 +166,7 @@ function listAnswer(orgId: number) {
 /**
  * The order as one of its parties reads it: `orgId` must be its buyer, seller or OL and the user a member of it
  * who may read its orders (403 otherwise). An order of other parties is 404, as an order that does not exist
- * (DESIGN §6: nothing is revealed).
+ * (nothing about it is revealed).
  */
 export async function orderForParty(db: Db | Tx, userId: number, orgId: number, orderId: number, options: { lock?: boolean } = {}) {
   const member = await requirePermission(db, userId, orgId, ORDER_READERS)

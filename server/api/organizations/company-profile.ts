@@ -12,7 +12,7 @@ import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
 import { companyFace } from './visiting-card.ts'
 import { PERMISSION_IDS } from '../../../app/domain/team/permissions.ts'
 
-/** Commercial e-mails per plan (spec §9): Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
+/** Commercial e-mails per plan: Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
 export const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
 
 const r = organizationRestrictions

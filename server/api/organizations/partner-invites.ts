@@ -14,7 +14,7 @@ export const PARTNER_INVITE_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
 type Relacao = 'cliente' | 'fornecedor' | 'unidade'
 
-/** What an invite from an organization of this type creates (spec §2 invite items; DOMAIN.md). */
+/** What an invite from an organization of this type creates: a flag invites units, a supplier customers, a retailer or a revenda suppliers. */
 export const INVITE_KIND: Record<string, { relacao: Relacao; tipo: 'v' | 'f' }> = {
   b: { relacao: 'unidade', tipo: 'v' },
   f: { relacao: 'cliente', tipo: 'v' },

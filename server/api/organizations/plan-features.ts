@@ -2,7 +2,7 @@ export const TRIAL_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * permissions.type (spec §2, §3): 'P' when the organization has paid features (a paid plan,
+ * permissions.type of the company in session: 'P' when the organization has paid features (a paid plan,
  * or the 14-day trial running), 'B' on Básico. It gates the BANDEIRA group of the menu.
  */
 export function permissionType(plano: string, trialDaysUsed: number, onTrial: boolean) {

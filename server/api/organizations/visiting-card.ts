@@ -41,7 +41,7 @@ export function companyFace(o: typeof organizations.$inferSelect) {
 }
 
 /**
- * The visiting card of spec §2: avatar, name, CNPJ, admin, address, links. `viewer` is the organization that
+ * The visiting card: avatar, name, CNPJ, admin, address, links. `viewer` is the organization that
  * looks: another company sees the administrator only when this one published it (cartao_admin), since a link
  * between companies can be made by one side alone (docs/decisions/044-what-a-link-reveals.md).
  */

@@ -4,7 +4,7 @@ import { registerMembers } from './members.ts'
 import { registerPermissions } from './permissions.ts'
 import { registerRoles } from './roles.ts'
 
-/** The team calls of spec §7 under api/myteam (Meu Time): roles, permissions, invites, members. */
+/** The team calls under api/myteam (Meu Time): roles, permissions, invites, members. */
 export function registerTeam(app: Api, deps: Deps) {
   registerRoles(app, deps)
   registerPermissions(app, deps)

@@ -5,7 +5,7 @@ import { organizations } from './organizations.ts'
 import { createdAt } from './columns.ts'
 
 /**
- * A chat channel (spec §1, DOMAIN.md Chat): `I` the members of one organization, `B` a flag
+ * A chat channel: `I` the members of one organization, `B` a flag
  * and its units (owner = the flag), `F` a supplier and one customer (owner = the supplier,
  * partner = the customer). Made by the write that creates the relationship: the organization's
  * creation (I, and B for a flag), a unit joining its flag (B), a customer link (F) — server/db/chat-channels.ts.

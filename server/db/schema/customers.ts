@@ -6,7 +6,7 @@ import { organizationInvites, organizations } from './organizations.ts'
 import { createdAt } from './columns.ts'
 
 /**
- * A seller's customer (spec §7 Customers), keyed by CNPJ per seller. `customerOrgId` is set when
+ * A seller's customer, keyed by CNPJ per seller. `customerOrgId` is set when
  * the company is on the platform (then an organization_links 'cliente' row exists too, which the
  * chat reads); otherwise `inviteId` is the pending invite that brings it in.
  */

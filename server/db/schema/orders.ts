@@ -106,7 +106,7 @@ export const checkoutItems = pgTable(
   ],
 )
 
-/** What a tokenbase payment option gave at sending (spec §3, app/domain/pricing/tokenbase.ts). */
+/** What a tokenbase payment option gave at sending (app/domain/pricing/tokenbase.ts). */
 export type OrderTokenbase = { token: string | null; formula: string; desconto: string; percent: string; fator: string; valor: number; valor_total: number }
 
 /**
@@ -247,7 +247,7 @@ export const orderEmails = pgTable(
 )
 
 /**
- * What each member of an organization has seen of its orders (spec §4's 'visualizados', keys a, f, n; Q counts as
+ * What each member of an organization has seen of its orders ('visualizados', keys a, f, n; Q counts as
  * f): the order counters as they were when a list showed them, moved by the orders that left a status since. The
  * menu's Pedidos badge is the counters less these, so orders that arrived while the member was away show at the
  * next page. No row: the member never read the counters, and the first read counts everything as seen.

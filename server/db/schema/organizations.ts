@@ -99,7 +99,7 @@ export const organizationLinks = pgTable(
   (t) => [uniqueIndex('organization_links_unique').on(t.organizationId, t.partnerId, t.relacao)],
 )
 
-/** VENDAS-M, MERCADO-M, PAINEL-M (spec §6). */
+/** An organization's restrictions: VENDAS-M (no sales), MERCADO-M (no market), PAINEL-M (stored, changes nothing). */
 export const organizationRestrictions = pgTable(
   'organization_restrictions',
   {
@@ -159,7 +159,7 @@ export const auditLogs = pgTable(
   (t) => [index('audit_logs_org_created_idx').on(t.organizationId, t.createdAt)],
 )
 
-/** Answers to an organization's feedback request (spec §3 `feedback`; DOMAIN.md saveFeedback), one per member. */
+/** Answers to an organization's feedback request (the company profile's `feedback`; saveFeedback), one per member. */
 export const organizationFeedbacks = pgTable(
   'organization_feedbacks',
   {

@@ -39,7 +39,7 @@ function openConfirm() {
 }
 
 describe('confirm dialog', () => {
-  test("spec §5's confirmation: 'Por favor, confirme:', the message, 'Sim' and 'Não', in a modal <dialog>", () => {
+  test("the confirmation: 'Por favor, confirme:', the message, 'Sim' and 'Não', in a modal <dialog>", () => {
     openConfirm()
     const dialog = screen.getByRole('alertdialog', { name: 'Por favor, confirme:' })
     expect(dialog.tagName).toBe('DIALOG')

@@ -4,7 +4,7 @@ import { generateProfileAvatar } from '~/lib/ui/generated-avatar.ts'
 
 const svgOf = (url: string) => decodeURIComponent(url.replace('data:image/svg+xml;charset=utf-8,', ''))
 
-describe('avatar initials (spec §5)', () => {
+describe('avatar initials', () => {
   test('initials of the first two words longer than 2 characters', () => {
     expect(avatarInitials('Maria da Silva')).toBe('MS')
     expect(avatarInitials('maria da silva souza')).toBe('MS')
@@ -29,7 +29,7 @@ describe('avatar initials (spec §5)', () => {
   })
 })
 
-describe('generated avatar (spec §5)', () => {
+describe('generated avatar', () => {
   test('an SVG data URL, 128×128, background #E3E8FF, bold 64px text #7189F2 with the initials', () => {
     const url = generateProfileAvatar('Maria da Silva')
     expect(url.startsWith('data:image/svg+xml;charset=utf-8,')).toBe(true)

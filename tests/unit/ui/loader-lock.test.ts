@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { INVALID_LOADER_LOCK_MESSAGE, isLoadingOverlayVisible, parseLoaderLock } from '~/lib/ui/loader-lock.ts'
 import { createLoadingStore } from '~/lib/ui/loading-store.ts'
 
-describe('loader lock (spec §4)', () => {
+describe('loader lock', () => {
   test("accepts 'on', 'off' and null", () => {
     expect([parseLoaderLock('on'), parseLoaderLock('off'), parseLoaderLock(null)]).toEqual(['on', 'off', null])
   })
@@ -36,7 +36,7 @@ describe('loading store', () => {
     expect(() => store.setLock('sim')).toThrow(INVALID_LOADER_LOCK_MESSAGE)
     expect(store.getSnapshot().lock).toBe('off')
   })
-  test('after an API error loading stops and the lock is cleared (spec §8)', () => {
+  test('after an API error loading stops and the lock is cleared', () => {
     const store = createLoadingStore()
     const end = store.start()
     store.start()

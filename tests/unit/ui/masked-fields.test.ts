@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
 
-describe('masked fields: max lengths of spec §5', () => {
+describe('masked fields: max lengths', () => {
   test('CNPJ 18, CEP 10, cellphone 15, NCM 10', () => {
     expect(Object.fromEntries(Object.entries(MASKED_FIELDS).map(([name, f]) => [name, f.maxLength]))).toEqual({
       cnpj: 18,

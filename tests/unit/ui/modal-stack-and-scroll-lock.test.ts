@@ -21,7 +21,7 @@ describe('modal stack', () => {
   })
 })
 
-describe('scroll lock (spec §4)', () => {
+describe('scroll lock', () => {
   test('showing a modal disables page scroll; closing restores what the page had', () => {
     const stack = createModalStack()
     const page = { style: { overflow: 'auto' } }

@@ -5,7 +5,7 @@ import { TOAST_DEFAULT_MS, TOAST_RESUME_MIN_MS } from '~/lib/ui/ui-timing.ts'
 const toast = (over: Partial<Toast>): Toast => ({ id: 1, kind: 'info', body: 'Olá', duration: 4000, level: 0, ...over })
 
 describe('toast reducer', () => {
-  test('a toast whose body is already shown is dropped (spec §4 de-duplication)', () => {
+  test('a toast whose body is already shown is dropped', () => {
     const state = toastReducer([], { type: 'show', toast: toast({ id: 1, body: 'Email inválido' }) })
     const again = toastReducer(state, { type: 'show', toast: toast({ id: 2, body: 'Email inválido', kind: 'error' }) })
     expect(again).toBe(state)
@@ -42,7 +42,7 @@ describe('toast store', () => {
   })
   afterEach(() => vi.useRealTimers())
 
-  test(`leaves after the default ${TOAST_DEFAULT_MS} ms (spec §9)`, () => {
+  test(`leaves after the default ${TOAST_DEFAULT_MS} ms`, () => {
     store.success('Cadastro efetuado com sucesso!')
     expect(store.getSnapshot()).toMatchObject([{ kind: 'success', body: 'Cadastro efetuado com sucesso!', duration: 4000 }])
     vi.advanceTimersByTime(3999)
@@ -101,7 +101,7 @@ describe('toast store', () => {
     store.info('y')
     expect(heard).toHaveBeenCalledTimes(2)
   })
-  test('a new route closes every toast, those kept until closed included (spec §2)', () => {
+  test('a new route closes every toast, those kept until closed included', () => {
     store.info('a')
     store.error('b', 0)
     store.dismissAll()

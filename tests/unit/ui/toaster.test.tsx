@@ -46,7 +46,7 @@ describe('Toaster', () => {
     expect(toasts.getSnapshot()).toMatchObject([{ kind: 'success', body: 'Cadastro efetuado com sucesso!' }])
     expect(screen.getAllByText('Cadastro efetuado com sucesso!')).toHaveLength(1)
   })
-  test('a new route closes the toasts shown before it, and shows the one its answer brought (spec §2)', () => {
+  test('a new route closes the toasts shown before it, and shows the one its answer brought', () => {
     const { rerender } = render(<Toaster route="a" />)
     act(() => toasts.success('Quantidade atualizada.', 0))
     rerender(<Toaster route="b" />)

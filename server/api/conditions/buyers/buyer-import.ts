@@ -56,7 +56,7 @@ async function resolveRows(tx: Tx, organizationId: number, conditionId: number |
 const firstLine = keyLines()
 
 /**
- * The buyers import (spec §7 importCompradores), scoped to one condition of the importing seller
+ * The buyers import (importCompradores), scoped to one condition of the importing seller
  * (the job's `compradores:<conditionId>`): each row adds a buyer to the direct list or to the
  * named OL's; a buyer already listed is left as it is, so re-importing a file adds nothing twice.
  */

@@ -10,7 +10,7 @@ import { sellerTokenbase } from './answers.ts'
 
 /**
  * restoreTokenbase: every payment term of the condition that has a formula, computed for the
- * discount and total asked (spec §3's Tokenbase option). A formula that gives no number for this
+ * discount and total asked (a tokenbase payment option: app/domain/pricing/tokenbase.ts). A formula that gives no number for this
  * discount (a division by zero, a result past ±100%) answers its reason in `erro`, never a 500.
  * Without the seller's tokenbase code the formulas are locked: the list is empty.
  */
