@@ -67,7 +67,7 @@ async function logisticaExpress(tx: Tx, eduardo: Person) {
 }
 
 /**
- * Distribuidora Sol's two conditions (issue #10): 'Tabela Genéricos Novembro', discounts over the list
+ * Distribuidora Sol's two conditions: 'Tabela Genéricos Novembro', discounts over the list
  * price, served also by the OL Logística Express, which accepted with 2% extra and serves the flag Rede Farma Mais; and 'Tabela Líquida
  * Rede', net prices, with a tokenbase payment term and a progressive rule (2% from 50 units). Both sell
  * to Sol's customers (the first also to the whole flag Rede Farma Mais) on 'Boleto 28 dias'. Runs on a

@@ -28,8 +28,8 @@ const PENDING: { cnpj: string; nome: string; contato: [string, string, string]; 
 ]
 
 /**
- * Distribuidora Sol's customers and payment methods (issue #9), so the next issue (conditions, market)
- * has someone to sell to and ways to be paid. Runs on a fresh seed and on a data folder seeded before
+ * Distribuidora Sol's customers and payment methods, so the conditions and the market
+ * have someone to sell to and ways to be paid. Runs on a fresh seed and on a data folder seeded before
  * this existed; written once: Sol with payment methods already is left as it is. Farmácia Central and
  * Drogaria da Praça stay unblocked: the market's demo buys with them.
  */

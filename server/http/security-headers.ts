@@ -5,7 +5,7 @@ import type { Config } from '../config.ts'
 import { CSP_NONCE_HEADER } from '../web-bridge.ts'
 
 /**
- * The browser-facing security headers (issue #8, docs/decisions/009-security-headers.md): one module for every answer the
+ * The browser-facing security headers (docs/decisions/009-security-headers.md): one module for every answer the
  * host gives, the API's own answers excepted (server/api/http.ts applies API_HEADERS itself, so an
  * API deployed on its own host gets them too).
  */

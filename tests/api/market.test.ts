@@ -8,7 +8,7 @@ import { todayInBrazil } from '../../server/api/conditions/conditions-list.ts'
 import { createOrganization, createTestApi, expectValidation, newUser, shiftDay, uniqueCnpj, type TestApi } from './harness.ts'
 
 /**
- * The market (issue #11 point 1, decision 026): who may buy (server/api/market/offers.ts, every rule with
+ * The market (decision 026): who may buy (server/api/market/offers.ts, every rule with
  * a case that opens an offer and one that closes it), the best offer to the centavo, the search without
  * accents, the filters and the pagination of restoreProdutosCondicoes_v2, showProduto, the facets and favorites.
  */

@@ -60,7 +60,7 @@ function urlFor(path: string, op: any) {
   return query.size ? `${url}?${query}` : url
 }
 
-/** The calls of issue 2 and the ones the product added beside them. */
+/** The calls of the account and organization API and the ones the product added beside them. */
 const EXPECTED = [
   'GET /sanctum/csrf-cookie',
   'POST /api/login',
@@ -93,7 +93,7 @@ describe('GET /api/openapi.json', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/)
   })
 
-  test('describes every call of issue 2, OrgProfile, empresas/profile and logout', () => {
+  test('describes every account and organization call, OrgProfile, empresas/profile and logout', () => {
     const documented = operations().map((o) => o.key)
     for (const key of EXPECTED) expect(documented, key).toContain(key)
   })
@@ -219,7 +219,7 @@ describe('GET /api/openapi.json', () => {
       }
     }
     expect(problems, results.join('\n')).toEqual([])
-    // The examples of issue 2 that the validator takes and the handler carries out.
+    // The examples of the account and organization API that the validator takes and the handler carries out.
     const accepted = results.filter((r) => /→ 2\d\d/.test(r)).map((r) => r.split(' → ')[0])
     for (const key of ['POST /api/register', 'POST /api/forgot-password', 'POST /api/updateprofile', 'POST /api/deletedetail']) expect(accepted).toContain(key)
   })

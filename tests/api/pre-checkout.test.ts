@@ -4,7 +4,7 @@ import { MAX_LIST_LINES } from '../../app/domain/market/messages.ts'
 import { conditionBuyers, conditionProducts, conditions, customers, memberships, preCheckoutItems, products } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, newUser, type TestApi } from './harness.ts'
 
-/** The shopping list (issue #11 point 2, decision 026): addProdutoPesquisa, addPreCheckout, showPreCheckout, updateQtItemPre, removeprecheckoutitem. */
+/** The shopping list (decision 026): addProdutoPesquisa, addPreCheckout, showPreCheckout, updateQtItemPre, removeprecheckoutitem. */
 
 let t: TestApi
 beforeAll(async () => {

@@ -245,7 +245,7 @@ describe('POST api/condicoes/deleteProdutos', () => {
     const { admin, org } = await seller()
     const free = await create(admin, org.id)
     const used = await create(admin, org.id, { nome: 'Dipirona 500 mg' })
-    // Stands for the order lines and condition products of later issues, which refer to products the same way.
+    // Stands for the order lines and condition products , which refer to products the same way.
     await t.db.execute(sql`create table if not exists scratch_order_lines (id serial primary key, product_id integer not null references products(id) on delete restrict)`)
     await t.db.execute(sql`insert into scratch_order_lines (product_id) values (${used.id})`)
     const res = await t.post('/api/condicoes/deleteProdutos', { organizacao_id: org.id, ids: [free.id, used.id] }, { token: admin.token })

@@ -5,7 +5,7 @@ import { createTestApi, expectPortuguese, newUser, type TestApi } from './harnes
 
 /**
  * Requests that are not what a call reads: broken JSON, a JSON value that is not an
- * object, a body of another media type. Every call of issue 2 refuses them with a 4xx,
+ * object, a body of another media type. Every call of the account and organization API refuses them with a 4xx,
  * a Portuguese message, and nothing stored.
  */
 let t: TestApi

@@ -7,7 +7,7 @@ import { conditionProductsMessages as m } from './products-messages.ts'
 import { conditionIdField, descontoField, lineChangeFields, hasChanges, lineIdsField, precoLiquidoField } from './products-schemas.ts'
 
 /**
- * The products of a condition (its lines, issue #10 point 2) under api/condicoes: the lines with
+ * The products of a condition (its lines) under api/condicoes: the lines with
  * their prices computed on the server (restoreCondicaoProdutos), the seller's catalogue to pick
  * from (restoreProdutos), adding (importCondicao), editing and removing lines, the spreadsheet
  * import (importCondicaoList, importSemCadastro) and the export (exportCondicao). Reading: the

@@ -5,7 +5,7 @@ import { text } from '../shared/text.ts'
 import { MAX_ADD_ITEMS, MAX_QUANTITY, marketMessages as m } from './messages.ts'
 
 /**
- * The market and the shopping list (issue #11 points 1 and 2; docs/decisions/026-market.md), under
+ * The market and the shopping list (docs/decisions/026-market.md), under
  * api/checkout and api/pedidos. Every call acts for a buyer organization the
  * caller is a member of (any type: who may buy is the sellers' listing, server/api/market/offers.ts),
  * and sees only the offers open to it. Prices are integers in centavos, computed on the server with

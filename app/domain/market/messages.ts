@@ -1,4 +1,4 @@
-/** Texts of the market and the shopping list (issue #11 points 1 and 2): calls and screen. */
+/** Texts of the market and the shopping list: calls and screen. */
 
 /** Lines a shopping list holds: it is shown whole, with each line's best offer. */
 export const MAX_LIST_LINES = 200

@@ -2,8 +2,8 @@ import { compare, div, fromInteger, HUNDRED, mul, roundHalfUp, sub, ZERO, type R
 import { pricingMessages as m } from './messages.ts'
 
 /**
- * The price of one cart or order line (issue #10: 'computed on the server, in centavos, rounding half-up
- * once per line'). A discount table takes the list price less the discount; a net-price table the
+ * The price of one cart or order line (computed on the server, in centavos, rounding half-up
+ * once per line). A discount table takes the list price less the discount; a net-price table the
  * condition's own price. The line total is rounded once from the exact value, never from a rounded
  * unit price, so 3 × R$ 0,333… is R$ 1,00 and not R$ 0,99.
  */

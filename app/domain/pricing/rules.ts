@@ -2,7 +2,7 @@ import { compare, parseDecimal, ZERO, type Ratio } from './decimal.ts'
 import { linePrice, type LinePrice, type LinePriceInput } from './line-price.ts'
 
 /**
- * A condition's discount rules (issue #10; docs/decisions/020-condition-rules.md). A rule gives its
+ * A condition's discount rules (docs/decisions/020-condition-rules.md). A rule gives its
  * percent to every line in its scope once the cart's lines in that scope reach its threshold; per line
  * the best single rule wins (rules never add up), so a ladder of rules of the same scope and kind is
  * progressive: 50 units 2%, 100 units 3%.

@@ -3,7 +3,7 @@ import { sharedMessages } from './messages.ts'
 
 /**
  * The one rule for text typed by people, shared by every schema of the web forms and the API
- * (issue #8): normalized to NFC and trimmed, then refused when it holds NUL or another control
+ * alike: normalized to NFC and trimmed, then refused when it holds NUL or another control
  * character (PostgreSQL refuses NUL outright; the others only hide text) or a lone surrogate
  * (not valid UTF-8), and limited in length after normalization, so "é" typed either way counts once.
  * Tab and line breaks are allowed only in a text area (`multiline`).

@@ -93,7 +93,7 @@ export function registerInvites(app: Api, { db, files, config }: Deps) {
           .onConflictDoNothing()
           .returning()
         if (!user) fail('email', m.emailTaken)
-        // The invite was delivered to this company by a partner, which stands for the e-mail check of issue #3.
+        // The invite was delivered to this company by a partner, which stands for the e-mail check of a new organization.
         const [org] = await tx
           .insert(organizations)
           .values({

@@ -2,7 +2,7 @@ import type { Api, Deps } from '../http.ts'
 import { registerMarket } from './market.ts'
 import { registerPreCheckout } from './pre-checkout.ts'
 
-/** The market and the shopping list (issue #11 points 1 and 2). */
+/** The market and the shopping list. */
 export function registerMarketCalls(app: Api, deps: Deps) {
   registerMarket(app, deps)
   registerPreCheckout(app, deps)

@@ -4,7 +4,7 @@ import { registerOrderReading } from './read.ts'
 import { registerReorder } from './reorder.ts'
 import { registerOrderStatus } from './status.ts'
 
-/** Orders after they are sent (issue #11 points 5, 6 and 8; decision 028). enviaPedido lives with the carts. */
+/** Orders after they are sent (decision 028). enviaPedido lives with the carts. */
 export function registerOrders(app: Api, deps: Deps) {
   registerOrderReading(app, deps)
   registerOrderStatus(app, deps)

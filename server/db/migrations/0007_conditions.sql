@@ -1,4 +1,4 @@
--- Commercial conditions (issue #10, docs/decisions/019-conditions.md): the condition, its products (product
+-- Commercial conditions (docs/decisions/019-conditions.md): the condition, its products (product
 -- deletes RESTRICTed), OLs, buyers (a customer or a whole flag, per OL), sellers, payment terms, rules, and
 -- each OL's blacklist.
 CREATE TABLE "condition_buyers" (

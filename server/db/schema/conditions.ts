@@ -181,7 +181,7 @@ export const conditionPaymentTerms = pgTable(
 /**
  * A discount rule of a condition (or of one of its OLs): 'Q' from a quantity of units, 'V' from an order
  * value in centavos, 'M' from a number of distinct products; scoped to a brand, a category or one product,
- * or the whole condition when none is given. Semantics: docs/decisions (issue #10's rules decision).
+ * or the whole condition when none is given. Semantics: docs/decisions/020-condition-rules.md.
  */
 export const conditionRules = pgTable(
   'condition_rules',

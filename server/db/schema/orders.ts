@@ -7,7 +7,7 @@ import { conditionPartners, conditionPaymentTerms, conditions } from './conditio
 import { organizations } from './organizations.ts'
 
 /**
- * The buying side (issue #11; docs/decisions/025-market-checkout-orders.md). Carts belong to a buyer
+ * The buying side (docs/decisions/025-market-checkout-orders.md). Carts belong to a buyer
  * organization and the member who fills them: two members of one retailer never edit each other's cart.
  */
 
