@@ -317,25 +317,31 @@ test.describe('accessibility without JavaScript: no serious or critical violatio
     }
   }
 
-  test('logged out, Ana (f, b), Bruno (v) and Carla (r)', async ({ page }) => {
+  test('logged out: every public screen', async ({ page }) => {
     await withoutPageScripts(page)
     const axe = await axeChecker(page)
     for (const screen of screens(ids, false)) {
       await page.goto(screen.path)
       await axe.check(`sem JavaScript ${screen.path}`)
     }
-    for (const [person, companies] of [
-      [DEMO, [{ nome: 'Distribuidora Sol', tipo: 'f' }, { nome: 'Rede Farma Mais', tipo: 'b' }]],
-      [BRUNO, [{ nome: 'Farmácia Central', tipo: 'v' }]],
-      [CARLA, [{ nome: 'Revenda Norte', tipo: 'r' }]],
-    ] as const) {
-      await page.context().clearCookies()
-      await login(page, person.email, person.password)
-      await checkServerMarkup(page, axe, [...companies])
-    }
-    expect(axe.checked).toBeGreaterThan(60)
+    expect(axe.checked).toBeGreaterThan(5)
     expect(axe.problems, axe.problems.join('\n')).toEqual([])
   })
+
+  for (const [person, companies] of [
+    [DEMO, [{ nome: 'Distribuidora Sol', tipo: 'f' }, { nome: 'Rede Farma Mais', tipo: 'b' }]],
+    [BRUNO, [{ nome: 'Farmácia Central', tipo: 'v' }]],
+    [CARLA, [{ nome: 'Revenda Norte', tipo: 'r' }]],
+  ] as const) {
+    test(`${person.email}: every screen of ${companies.map((c) => `${c.nome} (${c.tipo})`).join(' and ')}`, async ({ page }) => {
+      await withoutPageScripts(page)
+      const axe = await axeChecker(page)
+      await login(page, person.email, person.password)
+      await checkServerMarkup(page, axe, [...companies])
+      expect(axe.checked).toBeGreaterThan(15)
+      expect(axe.problems, axe.problems.join('\n')).toEqual([])
+    })
+  }
 })
 
 /**

@@ -174,6 +174,9 @@ test("live: the buyer's list shows the seller's change without a reload, and the
   await login(page, BUYER.email, BUYER.password)
   await page.goto('/personal-environment')
   await page.getByRole('button', { name: `Entrar em ${BUYER.org}` }).click()
+  // The whole list seen first: the menu then counts only what the seller changes below.
+  await page.goto('/orders')
+  await expect(page.getByRole('link', { name: 'Pedidos', exact: true })).toBeVisible()
   // The counters start once the page has read them and listens to the order channel: wait for both before the seller acts.
   const countersRead = page.waitForResponse((res) => res.url().endsWith('/pedidos/contadores'))
   const orderEvents = watchRealtime(page, ORDER_CHANNEL)
