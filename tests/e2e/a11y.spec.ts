@@ -306,6 +306,7 @@ test.describe('accessibility without JavaScript: no serious or critical violatio
       await page.getByRole('button', { name: `Entrar em ${company.nome}` }).click()
       await expect(page).toHaveURL(LANDING[company.tipo])
       const landing = new URL(page.url()).pathname
+      await expect(page.locator('script, link[rel="modulepreload"]')).toHaveCount(0)
       for (const screen of screens(ids, true)) {
         await page.goto(screen.path)
         await axe.check(`${company.nome} sem JavaScript ${screen.path}`)
