@@ -33,11 +33,12 @@ export async function benchDatabase(adminUrl: string, kind: string) {
   return { name, url, drop: () => runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`) }
 }
 
+/** One token from one address, thousands of calls a minute: rate limits no run reaches, still counted. */
+export const UNTHROTTLED = { RATE_LIMIT_PER_TOKEN: '100000000', RATE_LIMIT_PER_ADDRESS: '100000000' }
+
 /** The API's dependencies as the product builds them, on `db`, with mail and uploads under `dataDir`. */
 export function benchDeps(db: Db, dataDir: string): Deps {
-  // One token from one address, thousands of calls a minute: rate limits no run reaches, still counted.
-  const unthrottled = { RATE_LIMIT_PER_TOKEN: '100000000', RATE_LIMIT_PER_ADDRESS: '100000000' }
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'production', ...unthrottled })
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', NODE_ENV: 'production', ...UNTHROTTLED })
   return {
     db,
     config,

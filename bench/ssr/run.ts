@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS } from '../../server/db/client.ts'
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs'
 import { ORDERS_SEARCH, ordersSeedSql } from './seed-orders.ts'
+import { UNTHROTTLED } from '../shared/postgres.ts'
 
 // Server-side rendering cost of the main screens, as a logged-in member: `npm run bench:ssr`.
 // Starts the built product (build/) once per database and loads each page in turn. See bench/ssr/README.md.
@@ -66,6 +67,11 @@ const PAGES: Page[] = [
   { path: '/Wallet', label: 'Só o layout', as: 'company' },
   { path: '/orders', label: 'Pedidos recebidos', as: 'company' },
   { path: `/orders?status=A&q=${ORDERS_SEARCH}`, label: 'Pedidos, status A e busca', as: 'company' },
+  { path: '/products', label: 'Produtos', as: 'company' },
+  { path: '/conditions', label: 'Condições', as: 'company' },
+  { path: '/customers', label: 'Clientes', as: 'company' },
+  { path: '/visiting-card', label: 'Cartão de visita', as: 'company' },
+  { path: '/profile', label: 'Perfil', as: 'company' },
 ]
 // With --orders the orders scenario: its two views of the list beside Login, unless --pages names others.
 const pages = (args.pages ?? (orderCount ? '/orders,/orders?status=A&q=' + ORDERS_SEARCH : '/personal-environment,/my-team,/Chat')).split(',')
@@ -83,7 +89,7 @@ function startServer(env: Record<string, string>, profileDir: string | null, cou
   return spawn(process.execPath, [...flags, 'build/node/index.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), APP_URL: base, SEED_DEMO: '1', ...(countFile ? { BENCH_QUERY_COUNT_FILE: countFile } : {}), ...env },
+    env: { ...inherited, ...UNTHROTTLED, NODE_ENV: 'production', PORT: String(port), APP_URL: base, SEED_DEMO: '1', ...(countFile ? { BENCH_QUERY_COUNT_FILE: countFile } : {}), ...env },
   })
 }
 
