@@ -1,7 +1,7 @@
 import { Link, useMatches } from 'react-router'
 import type { Route } from './+types/under-construction'
 
-/** Screens that later issues build. The route, its guard and the Login fallback already apply. */
+/** Screens the product does not offer yet. The route, its guard and the Login fallback already apply. */
 const SCREEN_NAMES: Record<string, string> = {
   'my-team': 'Meu Time',
   profile: 'Perfil',
