@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 
-/** Every route of spec §2, same paths and casing. Unknown paths show Login. */
+/** Every route of the product, with its exact paths and casing. Unknown paths show Login. */
 export default [
   index('routes/login.tsx'),
   route('login/update-order-status/:orderId/:orderStatus', 'routes/login.tsx', { id: 'login-order-status' }),

@@ -7,7 +7,7 @@ type FieldErrors = Record<string, string[] | null | undefined>
 
 /**
  * A server-rendered form of a page that is not hydrated, checked in the browser as useValidatedForm checks a
- * hydrated one (spec §4, §5), with the same schema and Conform's parser: a field's message shows when it is left,
+ * hydrated one, with the same schema and Conform's parser: a field's message shows when it is left,
  * then follows every keystroke; a submit attempt shows every message (and the form's `data-submit-error`) and
  * focuses the first wrong field; the submit button is marked disabled while the form is invalid, and says it is
  * sending once the post leaves. The markup it writes is the one forms.tsx renders (`{form}-{field}-error` lists,

@@ -4,7 +4,7 @@ import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
 /**
  * The shell's menus over their HTML that works without JavaScript: the side menu's drawer (a checkbox the CSS reads,
  * flipped by labels) gets real buttons (expanded state, Escape, Tab kept inside, the focus back on the menu button),
- * the pin of the wide menu (kept in session storage, spec §9), and the user menu (a `<details>`) closes on Escape and
+ * the pin of the wide menu (kept in session storage), and the user menu (a `<details>`) closes on Escape and
  * on a click outside.
  */
 export function startMenus() {
@@ -15,7 +15,7 @@ export function startMenus() {
 
 /**
  * The wide menu, slim unless pinned, expands while the pointer is over it or the keyboard in it, and collapses
- * 250 ms after the pointer leaves (spec §9). Without JavaScript the CSS does the same from :hover and :focus-visible;
+ * 250 ms after the pointer leaves. Without JavaScript the CSS does the same from :hover and :focus-visible;
  * `data-enhanced` hands it to this module, which can wait for the keyboard to leave too.
  */
 function startExpanding() {

@@ -3,8 +3,8 @@ import { holdToaster } from '~/lib/ui/toaster-hold.ts'
 
 /**
  * The toasts the server rendered on a page that is not hydrated (the flash of a redirect, toaster.tsx), through the
- * same store as on hydrated pages: each closes with its button, and by itself after the time every toast has
- * (spec §9), not while the pointer is over them or the focus in them.
+ * same store as on hydrated pages: each closes with its button, and by itself after the time every toast has,
+ * not while the pointer is over them or the focus in them.
  */
 export function closeToasts() {
   const toaster = document.querySelector<HTMLElement>('.toaster')
@@ -18,7 +18,7 @@ export function closeToasts() {
   const hold = holdToaster(toaster, store)
   for (const toast of toaster.querySelectorAll<HTMLElement>('.toast')) {
     const id = store.show({ body: toast.querySelector('.toast-body')?.textContent ?? '' })
-    // The same text twice shows once (spec §4), as on a hydrated page.
+    // The same text twice shows once, as on a hydrated page.
     if (id === undefined) {
       toast.remove()
       continue

@@ -6,7 +6,7 @@ import { NEW_PASSWORD, uniqueEmail } from './helpers.ts'
 import { uniqueCnpj, verificationCodeFor } from './organization-helpers.ts'
 
 /**
- * Issue #8: every route of app/routes.ts whose module exports an `action` gets garbage form
+ * Every route of app/routes.ts whose module exports an `action` gets garbage form
  * posts (missing fields, NUL, 100 KB values, unknown intents, wrong content types, broken
  * multipart, bad path parameters), once with the session of a member of a verified
  * organization and once without a session. No answer may be a 5xx or a dropped connection.

@@ -21,7 +21,7 @@ export const CHAT = {
   voice: 'Mensagem de voz',
 } as const
 
-/** The demo companies the chat tests enter, and where each lands (spec §2). */
+/** The demo companies the chat tests enter, and where each lands. */
 export const SOL = { nome: 'Distribuidora Sol', landing: /\/orders$/ }
 export const REDE = { nome: 'Rede Farma Mais', landing: /\/units$/ }
 export const CENTRAL = { nome: 'Farmácia Central', landing: /\/market$/ }

@@ -26,7 +26,7 @@ import {
 } from './chat-helpers.ts'
 
 /**
- * Issue #4, end to end: people in their own browsers chat in the three kinds of channel
+ * End to end: people in their own browsers chat in the three kinds of channel
  * (I company, B flag, F supplier), see unread counts rise and clear, reply, highlight, send a
  * voice message, lose the connection and get what they missed, once and in order; the chat
  * without JavaScript, its safety, and a phone-sized screen.
@@ -625,7 +625,7 @@ test.describe('on a phone-sized screen', () => {
     await expect(channels).toBeVisible()
     await expect(channel(CENTRAL.nome).locator('.chat-channel-last')).toHaveText(`Você: ${text}`)
     await expect(page.getByRole('log')).toBeHidden()
-    // And it stays there: the kept active chat (spec §9) does not reopen the conversation the person just left.
+    // And it stays there: the kept active chat does not reopen the conversation the person just left.
     // (Proving that nothing happens takes a moment of waiting; it reopened within 300 ms when it did.)
     await page.waitForTimeout(1000)
     await expect(page).toHaveURL(/\/Chat\?tipo=F$/)

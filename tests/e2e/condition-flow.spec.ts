@@ -5,7 +5,7 @@ import { login, test } from './helpers.ts'
 import { otherBrowser, sideMenu, uniqueCnpj } from './organization-helpers.ts'
 
 /**
- * Issue #10's whole conditions flow, through the screens only: a seller creates a condition, adds 3
+ * The whole conditions flow, through the screens only: a seller creates a condition, adds 3
  * products and sets their discounts, invites an OL who accepts in a second browser, adds a buyer and
  * a payment term with a tokenbase formula; the OL sees the prices less its extra discount. The seller,
  * its catalogue and customer, and the OL are made through the public API beforehand (their own

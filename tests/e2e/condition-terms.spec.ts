@@ -4,7 +4,7 @@ import { test } from './helpers.ts'
 
 const TOKENBASE = 'TKB-PRAZOS-1'
 
-/** Issue #10, points 6 and 7: a condition's payment terms with tokenbase formulas, and its discount rules (decision 020). */
+/** A condition's payment terms with tokenbase formulas, and its discount rules (decision 020). */
 
 test('the seller adds a payment term with a tokenbase formula and sees the computed percent, fator, valor and valor_total', async ({ page }) => {
   const seller = await newConditionSeller(page.request, { prefix: 'prazos', tokenbase: TOKENBASE })

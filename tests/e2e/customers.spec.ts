@@ -86,7 +86,7 @@ test('a new customer by CNPJ (masked as typed) is pending with its invite; its p
   await dialog.getByLabel('Nome do cliente').fill(nome)
   await dialog.getByLabel('Nome do contato').fill('Joana Teste')
   await dialog.getByLabel('E-mail do contato').fill(`compras.${cnpj}@teste.com.br`)
-  // The phone takes spec §5's cellphone mask as it is typed, as the CNPJ takes its own.
+  // The phone takes the cellphone mask as it is typed, as the CNPJ takes its own.
   await dialog.getByLabel('Telefone do contato').pressSequentially('11987654321')
   await expect(dialog.getByLabel('Telefone do contato')).toHaveValue('(11) 98765-4321')
   await dialog.getByLabel('Vendedor').selectOption({ label: 'Carla Mendes' })

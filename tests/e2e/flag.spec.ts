@@ -3,7 +3,7 @@ import { test, BRUNO, DEMO, login } from './helpers.ts'
 import { createAndVerifyOrganization, DEMO_ORGS, maskCnpj, newLoggedInUser, ORG_MSG, sideMenu } from './organization-helpers.ts'
 
 /**
- * Spec §2 and §4: the flag code modal ('Minha bandeira', type v) and the tokenbase modal.
+ * The flag code modal ('Minha bandeira', type v) and the tokenbase modal.
  * Each test that changes something works on an organization it creates, so the demo
  * data other tests read stays as seeded (Rede Farma Mais keeps its code FARMAMAIS).
  */
@@ -129,7 +129,7 @@ test('a unit already in a flag sees its card in Minha bandeira; a Varejo has no 
   await expect(page.getByText('Código da bandeira, para as unidades entrarem na rede:')).toHaveCount(0)
 })
 
-/** The tokenbase modal opened from /visiting-card ('Cadastrar' or 'Ver ou alterar'), with its two states of spec §4. */
+/** The tokenbase modal opened from /visiting-card ('Cadastrar' or 'Ver ou alterar'), with its two states. */
 function tokenbaseModal(page: Page) {
   const modal = page.getByRole('dialog', { name: 'Código Tokenbase' })
   const input = modal.getByLabel('Código Tokenbase')

@@ -22,7 +22,7 @@ export function uniqueEmail(prefix = 'pessoa') {
   return `${prefix}.${Date.now()}.${++counter}@teste.com.br`
 }
 
-/** Where a login lands (spec §2): the personal environment, or the last company entered by the same user. */
+/** Where a login lands: the personal environment, or the last company entered by the same user. */
 const LANDED = /\/personal-environment|\/market|\/orders|\/units/
 
 /** Logs in through the Login form, as a person would. tests/e2e/login.spec.ts keeps this path covered. */
@@ -83,7 +83,7 @@ export async function login(page: Page, email: string, password: string, remembe
 /** A password that satisfies the sign-up rules, used by the accounts the tests create. */
 export const NEW_PASSWORD = 'segredo123'
 
-/** The texts of spec §5 and §8, word for word (kept here, not imported from the app, so a changed text fails). */
+/** The validation and feedback messages, word for word (kept here, not imported from the app, so a changed text fails). */
 export const MSG = {
   emailRequired: 'O Email é obrigatório.',
   emailInvalid: 'Email inválido.',

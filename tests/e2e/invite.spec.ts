@@ -43,7 +43,7 @@ test.describe('the invite convite-demo-farmacia, used once', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'e2e-logo-'))
   })
 
-  test('the invite form shows the prefilled company name and the fields of spec §2', async ({ page }) => {
+  test('the invite form shows the prefilled company name, the account fields and an optional logo', async ({ page }) => {
     await page.goto(INVITE)
     await expect(page.getByRole('heading', { name: 'Cadastre sua empresa' })).toBeVisible()
     await expect(page.getByLabel('Nome da empresa')).toHaveValue(COMPANY)

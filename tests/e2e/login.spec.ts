@@ -2,7 +2,7 @@ import { expect } from '@playwright/test'
 import { test, CARLA, DEMO, holdFormSchemas, loginWithForm, logout, MSG, NEW_PASSWORD, signUp, uniqueEmail } from './helpers.ts'
 import { orderMessages } from '../../app/domain/orders/messages.ts'
 
-test('the Login screen of spec §2 opens at / and at unknown paths', async ({ page }) => {
+test('the Login screen opens at / and at unknown paths', async ({ page }) => {
   for (const url of ['/', '/uma/rota/que/nao/existe']) {
     await page.goto(url)
     await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
@@ -42,7 +42,7 @@ test('a wrong password shows the error and keeps the person on Login', async ({ 
   await expect(page.getByRole('heading', { name: 'Bom te ver novamente!' })).toBeVisible()
 })
 
-test('the validation messages of spec §5 appear under the Login fields as the person types', async ({ page }) => {
+test('the validation messages appear under the Login fields as the person types', async ({ page }) => {
   await page.goto('/')
   const email = page.getByLabel('E-mail')
   const password = page.getByLabel('Senha')
@@ -196,7 +196,7 @@ test("the server's answer to a form sent before its schema arrived stays when th
   schemas.release()
   await arrived
   // The schema arriving must not wipe the answer the person is reading. The page is the server's answer (Login is not
-  // hydrated, decision 039), which never sends a password back: the button waits for it (spec §4), and the empty
+  // hydrated, decision 039), which never sends a password back: the button waits for it, and the empty
   // password says nothing until it is left.
   await expect(page.getByRole('button', { name: 'Entrar' })).toHaveAttribute('aria-disabled', 'true')
   await page.waitForLoadState('networkidle')

@@ -3,7 +3,7 @@ import { BRUNO, login, test } from './helpers.ts'
 import { DEMO_ORGS } from './organization-helpers.ts'
 
 /**
- * The market of issue #11 as Farmácia Central (Bruno) sees Distribuidora Sol's demo conditions: the search
+ * The market as Farmácia Central (Bruno) sees Distribuidora Sol's demo conditions: the search
  * without accents, a filter, favorites, the other offers, the shopping list and the cart. It changes
  * Farmácia Central's favorites, Bruno's list and carts, and puts them back where it can (DEMO_DATA_SPECS).
  */

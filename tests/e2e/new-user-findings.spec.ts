@@ -3,7 +3,7 @@ import { chat, CHAT, enterCompany, CENTRAL, REDE, SOL } from './chat-helpers.ts'
 import { BRUNO, CARLA, DEMO, login, loginWithForm, MSG, PNG_1X1, test } from './helpers.ts'
 
 /**
- * Issue #8, "found by trying the product as a new user would": messages on leaving an empty
+ * The product as a new user tries it: messages on leaving an empty
  * field and on a submit attempt, one guard for every company screen, a chat box that says its
  * limit, and the layout at 390 px and 1,366 px, the Portuguese file button.
  */
@@ -37,7 +37,7 @@ test.describe('with JavaScript, an empty form speaks', () => {
     await expect(email).toBeFocused()
     await expect(page).toHaveURL(/\/$/)
 
-    // The button looks and is announced disabled, yet a click is an attempt too (spec §4 and §5).
+    // The button looks and is announced disabled, yet a click is an attempt too.
     await email.fill('ana@')
     await submit.click({ force: true })
     await expect(email).toHaveAccessibleDescription(MSG.emailInvalid)
@@ -139,7 +139,7 @@ test.describe('layout', () => {
     expect(Math.abs(middle(avatar!) - middle(company!))).toBeLessThan(8)
     expect(Math.abs(middle(chatLink!) - middle(company!))).toBeLessThan(8)
     expect(avatar!.x + avatar!.width).toBeLessThanOrEqual(390)
-    // The company's whole name, on two short lines if need be, not 'Farm…' (a phone review).
+    // The company's whole name, on two short lines if need be, not 'Farm…'.
     const name = header.locator('.header-company-name')
     await expect(name).toHaveText('Farmácia Central')
     expect(await name.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true)
@@ -298,14 +298,14 @@ test('a supplier lists the e-mails that get each new order on its visiting card,
   // Sol's Pro plan allows one address: the form gives way to what the plan allows.
   await expect(section).toContainText('O seu plano permite 1 e-mail de pedidos: faça upgrade para o Pro + para ter mais.')
   await expect(section.getByLabel('Novo e-mail de pedidos')).toHaveCount(0)
-  // Spec §4: the add button looks disabled with a 'Pro' notice and opens the restricted-feature modal.
+  // The add button looks disabled with a 'Pro' notice and opens the restricted-feature modal.
   await section.getByRole('link', { name: 'Adicionar e-mail Pro' }).click()
   const restricted = page.getByRole('dialog', { name: 'Acesso restrito' })
   await expect(restricted).toContainText('Este recurso não faz parte do seu plano atual.')
   await expect(restricted.getByRole('link', { name: 'Ir para Planos' })).toBeVisible()
   await restricted.getByRole('link', { name: 'Ok,entendi' }).click()
   await expect(restricted).toHaveCount(0)
-  // Spec §5: removing asks first; 'Não' leaves the address where it was.
+  // Removing asks first; 'Não' leaves the address where it was.
   await section.locator('summary', { hasText: 'Remover pedidos@distribuidorasol.com.br' }).click()
   await expect(section.getByText('Por favor, confirme: Deseja mesmo excluir o email pedidos@distribuidorasol.com.br?')).toBeVisible()
   await section.getByRole('button', { name: 'Não', exact: true }).click()

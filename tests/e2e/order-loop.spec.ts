@@ -6,7 +6,7 @@ import { BRUNO, DEMO, test } from './helpers.ts'
 import { invoiceWithBreak, ORDER_CHANNEL } from './order-helpers.ts'
 
 /**
- * The product's main loop (issue #11) in two browsers: Bruno (Farmácia Central) searches the market, fills
+ * The product's main loop in two browsers: Bruno (Farmácia Central) searches the market, fills
  * a cart, picks the payment method and sends; Ana (Distribuidora Sol) sees the order arrive without a
  * reload, with the menu's counter, and invoices it with a break; Bruno's list shows the change live.
  * It changes demo data (DEMO_DATA_SPECS).

@@ -7,7 +7,7 @@ import { apiSession } from './condition-helpers.ts'
 import { BUYER, invoiceWithBreak, SELLER, sendDemoOrder } from './order-helpers.ts'
 
 /**
- * /orders (issue #11 point 5 and 6): the seller's received orders and the buyer's placed ones, the
+ * /orders: the seller's received orders and the buyer's placed ones, the
  * detail, a 'Q' with a quantity per line, and the e-mail's deep link after Login without JavaScript.
  * Orders are sent through the API by the demo buyer (order-helpers.ts): this spec changes demo data.
  */

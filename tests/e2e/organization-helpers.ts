@@ -10,7 +10,7 @@ export type OrgType = 'v' | 'f' | 'b' | 'r'
 /** The type labels of the new-organization form (radio names start with them). */
 export const TYPE_LABEL: Record<OrgType, string> = { v: 'Varejo', f: 'Fornecedor', b: 'Bandeira', r: 'Revenda' }
 
-/** Spec §2 landing screen by type (a revenda sells, like f). */
+/** The landing screen by type (a revenda sells, like f). */
 export const LANDING: Record<OrgType, RegExp> = { v: /\/market$/, f: /\/orders$/, b: /\/units$/, r: /\/orders$/ }
 
 /** Texts of the organization and flag screens, word for word (not imported, so a changed text fails). */
@@ -133,7 +133,7 @@ export async function createAndVerifyOrganization(
   return org
 }
 
-/** The side menu of spec §2. */
+/** The main side menu ('Menu principal'). */
 export function sideMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Menu principal' })
 }

@@ -17,8 +17,8 @@ import {
 } from './organization-helpers.ts'
 
 /**
- * Issue 3: create an organization of each type from the personal environment, verify it with
- * the mailed code, land on the type's screen and see exactly the side menu of spec §2.
+ * Create an organization of each type from the personal environment, verify it with
+ * the mailed code, land on the type's screen and see exactly the type's side menu.
  */
 
 type MenuGroup = [title: string | null, items: string[]]
@@ -39,7 +39,7 @@ const VENDAS: MenuGroup = ['VENDAS', ['Produtos', 'Condições', 'Clientes', 'Pe
 const INTELIGENCIA: MenuGroup = ['INTELIGÊNCIA', ['Painel']]
 
 /**
- * Spec §2 main side menu by type, for a new organization: on the Básico plan without a trial,
+ * The main side menu by type, for a new organization: on the Básico plan without a trial,
  * so permissions.type is B and a bandeira has no BANDEIRA group (Unidades, Movimentação).
  */
 const MENU: Record<OrgType, MenuGroup[]> = {
@@ -64,7 +64,7 @@ for (const tipo of ['v', 'f', 'b', 'r'] as const) {
     await expect(page).toHaveURL(LANDING[tipo])
     await expectMenu(page, MENU[tipo])
 
-    // The type's own items do what spec §2 says.
+    // The type's own items open the modal of the same name.
     const menu = sideMenu(page)
     if (tipo === 'v') {
       await menu.getByRole('link', { name: 'Minha bandeira' }).click()

@@ -3,7 +3,7 @@ import { test, DEMO, login, mailsTo, MSG, NEW_PASSWORD, TERMS, uniqueEmail } fro
 import { DEMO_ORGS, maskCnpj, otherBrowser, sideMenu, uniqueCnpj } from './organization-helpers.ts'
 
 /**
- * Issue 3, invites to partners: Distribuidora Sol (f) invites a customer from 'Convidar cliente';
+ * Invites to partners: Distribuidora Sol (f) invites a customer from 'Convidar cliente';
  * the link of the share modal (also mailed) opens /login-new/{token}, where a new person creates
  * the account and the company in one step and lands inside it, linked to Sol as its customer.
  * Each invite is for a new CNPJ, so the demo invites and companies stay as seeded.

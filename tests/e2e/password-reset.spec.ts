@@ -85,7 +85,7 @@ test('forgot password answers the same for an unknown e-mail and sends no mail',
   expect(await mailsTo(email)).toHaveLength(0)
 })
 
-test('forgot password validates the e-mail (spec §5) and goes back to Login', async ({ page }) => {
+test('forgot password validates the e-mail and goes back to Login', async ({ page }) => {
   await page.goto('/forgot-password')
   const email = page.getByLabel('E-mail')
   const send = page.getByRole('button', { name: 'Enviar' })

@@ -3,7 +3,7 @@ import { test, BRUNO, DEMO } from './helpers.ts'
 import { CENTRAL, chat, CHAT, chatBrowser, enterCompany, headerChat, openChannel, sendText, SOL, uniqueText, watchRealtime } from './chat-helpers.ts'
 
 /**
- * Issue #8, headers, on the built product: the pages' Content-Security-Policy nonce is on every
+ * Headers, on the built product: the pages' Content-Security-Policy nonce is on every
  * script React Router, React and the app render, new on every answer; and the browser reports no
  * violation of the policy while people log in, enter a company, chat live and record a voice message.
  */

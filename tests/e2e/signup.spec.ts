@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
 import { test, DEMO, fillSignup, login, MSG, NEW_PASSWORD, signUp, TERMS, uniqueEmail } from './helpers.ts'
 
-test('the sign-up screen has the fields of spec §2 and a link to Login', async ({ page }) => {
+test('the sign-up screen has the user, e-mail, password, repeat and terms fields and a link to Login', async ({ page }) => {
   await page.goto('/signup')
   await expect(page.getByRole('heading', { name: 'Crie sua conta' })).toBeVisible()
   await expect(page.getByLabel('Usuário')).toBeVisible()
@@ -85,7 +85,7 @@ test('sign-up fields validate when left, then as the person types; Cadastrar is 
   const repeat = page.getByLabel('Repita a senha')
   const terms = page.getByRole('checkbox', { name: TERMS })
   const submit = page.getByRole('button', { name: 'Cadastrar' })
-  // Spec §4: all fields start invalid, so submit is disabled from the start.
+  // All fields start invalid, so submit is disabled from the start.
   await expect(submit).toBeDisabled()
 
   // Each field's message list is a polite live region on the page from the start, empty: filled when the field is

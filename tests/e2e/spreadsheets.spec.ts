@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { test, DEMO, login } from './helpers.ts'
 
-// Issue #9: a seller imports 1,000 products from xlsx (the panel's progress: tests/unit/ui), exports them and opens the
+// A seller imports 1,000 products from xlsx (the panel's progress: tests/unit/ui), exports them and opens the
 // export; a sheet with one bad row is refused with its report, and nothing of it is stored.
 
 const ORG = 'Distribuidora Sol'

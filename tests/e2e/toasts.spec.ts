@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { login, MSG, NEW_PASSWORD, signUp, test, uniqueEmail } from './helpers.ts'
 
 /**
- * A toast closes by itself after 4 s (spec §9), but not while the pointer is over it or the focus in it (WCAG 2.2.1),
+ * A toast closes by itself after 4 s, but not while the pointer is over it or the focus in it (WCAG 2.2.1),
  * and closing the last one gives the focus back where it came from: on a page that is not hydrated (Login after
  * sign-up, decision 039) as on a hydrated one (app/lib/ui/toaster-hold.ts).
  */
