@@ -10,7 +10,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3123)
  * checks something another spec changes (organizations.spec.ts reads Rede Farma Mais's menu, whose
  * chat badge chat.spec.ts moves), goes here.
  */
-const DEMO_DATA_SPECS = ['a11y-cart', 'cart', 'chat', 'condition-buyers', 'condition-partners', 'conditions', 'customers', 'flag', 'invite', 'layout', 'market', 'no-javascript', 'order-loop', 'orders', 'organizations', 'partner-invite', 'products', 'security-headers', 'spreadsheets', 'team'].map((name) => `**/${name}.spec.ts`)
+const DEMO_DATA_SPECS = ['a11y-cart', 'cart', 'chat', 'company-per-page', 'condition-buyers', 'condition-partners', 'conditions', 'customers', 'flag', 'invite', 'layout', 'market', 'no-javascript', 'order-loop', 'orders', 'organizations', 'partner-invite', 'products', 'security-headers', 'spreadsheets', 'team'].map((name) => `**/${name}.spec.ts`)
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import type { CompanyProfile } from '~/lib/company.server.ts'
 import { INVITE_LABELS, companyMessages, partnerInviteMessages } from '~/domain/organization/company-messages.ts'
 import { restrictedMessages as rm } from '~/domain/conditions/restricted-messages.ts'
@@ -44,7 +45,7 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
     return (
       <RouteModal title="Minha bandeira">
         <p className="muted">Informe o código que a sua bandeira (rede) enviou para vincular esta empresa a ela.</p>
-        <Form method="post" action="/acoes/bandeira" className="stack">
+        <CompanyForm method="post" action="/acoes/bandeira" className="stack">
           <RedirectTo />
           <input type="hidden" name="intent" value="join" />
           <div className="field">
@@ -59,7 +60,7 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
               Entrar na bandeira
             </button>
           </div>
-        </Form>
+        </CompanyForm>
       </RouteModal>
     )
   }
@@ -71,7 +72,7 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
           <p id="leave-flag-title">
             <strong>Por favor, confirme:</strong> deseja mesmo sair da bandeira {card.nome}?
           </p>
-          <Form method="post" action="/acoes/bandeira" className="button-row">
+          <CompanyForm method="post" action="/acoes/bandeira" className="button-row">
             <RedirectTo />
             <input type="hidden" name="intent" value="leave" />
             <Link to={cancelHref} className="button" preventScrollReset>
@@ -80,7 +81,7 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
             <button type="submit" className="button danger" data-autofocus>
               Sim
             </button>
-          </Form>
+          </CompanyForm>
         </div>
       ) : (
         <div className="button-row">
@@ -127,7 +128,7 @@ function ShareModal({ company, link }: { company: CompanyProfile; link: string |
         </div>
       ) : null}
       {/* Keyed by the last link: after an invite the form starts empty for the next one. */}
-      <Form method="post" action="/acoes/convite" className="stack" key={link ?? 'novo'}>
+      <CompanyForm method="post" action="/acoes/convite" className="stack" key={link ?? 'novo'}>
         <RedirectTo />
         <div className="field">
           <label htmlFor="invite-nome">Nome da empresa</label>
@@ -146,7 +147,7 @@ function ShareModal({ company, link }: { company: CompanyProfile; link: string |
             {link ? 'Convidar outra empresa' : 'Convidar'}
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -159,7 +160,7 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
   const lockedHref = `${location.pathname}?${new URLSearchParams([...new URLSearchParams(location.search)].filter(([k]) => k !== 'editar'))}`
   return (
     <RouteModal title="Código Tokenbase" closeParams={['editar']}>
-      <Form method="post" action="/acoes/tokenbase" className="stack">
+      <CompanyForm method="post" action="/acoes/tokenbase" className="stack">
         <RedirectTo />
         <div className="field">
           <label htmlFor="tokenbase-code">Código Tokenbase</label>
@@ -193,7 +194,7 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
             </Link>
           </div>
         )}
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Form } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { FileInput } from './ui/file-input.tsx'
 
 /**
@@ -19,7 +19,7 @@ export function ImageUploadForms(props: {
   return (
     <div className="card stack">
       <h2>{props.title}</h2>
-      <Form method="post" encType="multipart/form-data" className="toolbar">
+      <CompanyForm method="post" encType="multipart/form-data" className="toolbar">
         <input type="hidden" name="intent" value={props.intents.upload} />
         <label className="sr-only" htmlFor={`${id}-file`}>
           Arquivo {props.noun === 'logo' ? 'do logo' : 'da foto'}
@@ -28,17 +28,17 @@ export function ImageUploadForms(props: {
         <button type="submit" className="button">
           Enviar {props.noun}
         </button>
-      </Form>
+      </CompanyForm>
       <small id={`${id}-caption`} className="field-caption">
         {props.caption}
       </small>
       {props.hasImage ? (
-        <Form method="post">
+        <CompanyForm method="post">
           <input type="hidden" name="intent" value={props.intents.remove} />
           <button type="submit" className="button">
             Remover {props.noun}
           </button>
-        </Form>
+        </CompanyForm>
       ) : null}
     </div>
   )

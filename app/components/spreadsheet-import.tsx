@@ -1,5 +1,7 @@
 import { useId } from 'react'
-import { Form, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { CompanyDownload, CompanyForm, usePageCompanyId } from '~/components/company-form.tsx'
+import { withPageCompany } from '~/lib/page-company.ts'
 import type { z } from 'zod'
 import type { ImportJobDetailSchema } from '~/domain/spreadsheets/contract.ts'
 import { FINISHED_STATUSES } from '~/domain/spreadsheets/status.ts'
@@ -15,9 +17,9 @@ type Job = z.output<typeof ImportJobDetailSchema>
 /** A kind's export as a download: every member may export what they may read. */
 export function SpreadsheetExport(props: { kind: string; label: string }) {
   return (
-    <a className="button" href={exportPath(props.kind)} download>
+    <CompanyDownload className="button" href={exportPath(props.kind)}>
       {props.label}
-    </a>
+    </CompanyDownload>
   )
 }
 
@@ -32,11 +34,12 @@ export function SpreadsheetExport(props: { kind: string; label: string }) {
 export function SpreadsheetImport(props: { kind: string; job: Job | null; error?: string | null; title?: string; intent?: string }) {
   const id = useId()
   const location = useLocation()
+  const companyId = usePageCompanyId()
   const errorId = `${id}-error`
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{props.title ?? m.legend}</h2>
-      <Form method="post" encType="multipart/form-data" className="toolbar">
+      <CompanyForm method="post" encType="multipart/form-data" className="toolbar">
         <input type="hidden" name="intent" value={props.intent ?? IMPORT_INTENT} />
         <label className="sr-only" htmlFor={`${id}-file`}>
           {m.fileLabel}
@@ -52,18 +55,16 @@ export function SpreadsheetImport(props: { kind: string; job: Job | null; error?
         <button type="submit" className="button">
           {m.submit}
         </button>
-      </Form>
+      </CompanyForm>
       <small id={`${id}-limit`} className="field-caption">
         {m.limit}
       </small>
       <ErrorList id={errorId} errors={props.error ? [props.error] : null} />
       <p>
         {/* A download, not a page: the browser saves the file. */}
-        <a href={templatePath(props.kind)} download>
-          {m.template}
-        </a>
+        <CompanyDownload href={templatePath(props.kind)}>{m.template}</CompanyDownload>
       </p>
-      {props.job ? <ImportJobPanel job={props.job} pageHref={`${location.pathname}${location.search}`} /> : null}
+      {props.job ? <ImportJobPanel job={props.job} pageHref={`${location.pathname}${location.search}`} companyId={companyId} /> : null}
     </section>
   )
 }
@@ -72,18 +73,18 @@ export function SpreadsheetImport(props: { kind: string; job: Job | null; error?
  * The job's region: its progress while it runs (`data-import-poll`: the enhancement layer reads the region again from
  * that resource route every second, app/enhance/import-progress.ts; without JavaScript 'Atualizar' reloads the page),
  * then its counts or its report. Rendered by the page and by that route alike, so it uses no router: `pageHref` is
- * the screen's address, which its links keep.
+ * the screen's address, which its links keep, and `companyId` the company it shows, which its download names.
  */
-export function ImportJobPanel({ job, pageHref }: { job: Job; pageHref: string }) {
+export function ImportJobPanel({ job, pageHref, companyId }: { job: Job; pageHref: string; companyId: number | null }) {
   const running = !FINISHED_STATUSES.includes(job.status)
   return (
     <div className="stack" data-import-job={job.id} data-import-poll={running ? importStatusPath(job.id) : undefined}>
-      <ImportJobState job={job} pageHref={pageHref} />
+      <ImportJobState job={job} pageHref={pageHref} companyId={companyId} />
     </div>
   )
 }
 
-function ImportJobState({ job, pageHref }: { job: Job; pageHref: string }) {
+function ImportJobState({ job, pageHref, companyId }: { job: Job; pageHref: string; companyId: number | null }) {
   if (!FINISHED_STATUSES.includes(job.status)) {
     const text =
       job.status === 'na_fila' ? m.queued : job.status === 'gravando' ? m.writing(job.linhas_lidas) : m.reading(job.linhas_lidas, job.linhas_total)
@@ -122,12 +123,12 @@ function ImportJobState({ job, pageHref }: { job: Job; pageHref: string }) {
           )}
         </p>
       </div>
-      {job.erros.total > 0 ? <ReportTable job={job} pageHref={pageHref} /> : null}
+      {job.erros.total > 0 ? <ReportTable job={job} pageHref={pageHref} companyId={companyId} /> : null}
     </>
   )
 }
 
-function ReportTable({ job, pageHref }: { job: Job; pageHref: string }) {
+function ReportTable({ job, pageHref, companyId }: { job: Job; pageHref: string; companyId: number | null }) {
   const page = job.erros.current_page
   const last = job.erros.last_page
   const reportPageHref = (n: number) => {
@@ -175,7 +176,7 @@ function ReportTable({ job, pageHref }: { job: Job; pageHref: string }) {
         </nav>
       ) : null}
       <p>
-        <a href={importReportPath(job.id)} download className="button">
+        <a href={withPageCompany(importReportPath(job.id), companyId)} download className="button">
           {m.reportDownload}
         </a>
       </p>

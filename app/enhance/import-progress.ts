@@ -1,3 +1,5 @@
+import { companyFetch } from './company-fetch.ts'
+
 /** How often a running import is read again. */
 const POLL_MS = 1000
 
@@ -17,7 +19,7 @@ function poll(region: HTMLElement) {
   address.searchParams.set('pagina', location.pathname + location.search)
   const turn = async () => {
     try {
-      const res = await fetch(address, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+      const res = await companyFetch(address, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
       if (res.ok) swap(region, await res.text())
     } catch {
       // Offline for a moment: the next turn tries again.

@@ -3,6 +3,7 @@ import Pusher from 'pusher-js'
 import { badgeNumber, headerChatName, menuItemName, overdueHref, overdueText, type HeaderCounters } from '~/components/shell/counter-names.ts'
 import { announcementOf, keyOf, type NotificationKey, type OrderEvent } from '~/domain/orders/notifications.ts'
 import { echoOptions, type LiveConnection } from '~/lib/realtime-client-config.ts'
+import { companyFetch } from './company-fetch.ts'
 
 type News = { novos: Record<NotificationKey, number> }
 
@@ -123,7 +124,7 @@ async function refreshOrders(keys = seenKeys()) {
   if (!keys) return showOrders(await readJson<News>('/pedidos/contadores'))
   const form = new FormData()
   for (const key of keys) form.append('chave', key)
-  const res = await fetch('/pedidos/vistos', { method: 'POST', body: form, headers: { accept: 'application/json' } }).catch(() => null)
+  const res = await companyFetch('/pedidos/vistos', { method: 'POST', body: form, headers: { accept: 'application/json' } }).catch(() => null)
   showOrders(res?.ok ? ((await res.json().catch(() => null)) as News | null) : null)
 }
 
@@ -142,7 +143,7 @@ async function showRow(id: number) {
   const list = document.querySelector('[data-live="orders-list"]')
   if (!list) return
   const address = window.location.pathname + window.location.search
-  const res = await fetch(`/pedidos/linha/${id}?endereco=${encodeURIComponent(address)}`, { headers: { accept: 'text/html' } }).catch(() => null)
+  const res = await companyFetch(`/pedidos/linha/${id}?endereco=${encodeURIComponent(address)}`, { headers: { accept: 'text/html' } }).catch(() => null)
   if (!res?.ok) return
   const old = list.querySelector(`tr[data-order-id="${id}"]`)
   if (res.status === 204) {
@@ -171,7 +172,7 @@ async function showOrder(id: number, status: string) {
 
 /** A region replaced by the same region of this page as the server renders it now; the focus inside it goes to the new one. */
 async function swapFromPage(region: Element) {
-  const res = await fetch(window.location.href, { headers: { accept: 'text/html' } }).catch(() => null)
+  const res = await companyFetch(window.location.href, { headers: { accept: 'text/html' } }).catch(() => null)
   if (!res?.ok) return
   const page = new DOMParser().parseFromString(await res.text(), 'text/html')
   const selector = region.matches('[data-live-order]') ? `[data-live-order="${region.getAttribute('data-live-order')}"]` : '[data-live="orders-list"]'
@@ -195,6 +196,6 @@ function say(text: string) {
 }
 
 async function readJson<T>(url: string): Promise<T | null> {
-  const res = await fetch(url, { headers: { accept: 'application/json' } }).catch(() => null)
+  const res = await companyFetch(url, { headers: { accept: 'application/json' } }).catch(() => null)
   return res?.ok ? ((await res.json().catch(() => null)) as T | null) : null
 }

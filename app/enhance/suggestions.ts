@@ -1,3 +1,5 @@
+import { companyFetch } from './company-fetch.ts'
+
 /** A pause after the last key before asking, so typing a word asks once. */
 const PAUSE_MS = 200
 /** Fewer letters than this ask nothing: too many products would match. */
@@ -29,7 +31,7 @@ function suggest(input: HTMLInputElement) {
     timer = setTimeout(() => {
       const controller = (asking = new AbortController())
       address.searchParams.set('q', q)
-      fetch(address, { headers: { accept: 'text/html' }, signal: controller.signal })
+      companyFetch(address, { headers: { accept: 'text/html' }, signal: controller.signal })
         .then((res) => (res.ok ? res.text() : null))
         .then((html) => {
           if (html === null || controller.signal.aborted) return

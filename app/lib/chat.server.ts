@@ -2,13 +2,14 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
 import * as chatApi from '../domain/chat/contract.ts'
 import { api } from './api.server.ts'
+import { refuseOtherPage } from './company.server.ts'
 import { ChatSendSchema } from '../domain/chat/schemas.ts'
 import { getAuth } from './session.server.ts'
 
 /** A JSON caller (the chat island's fetch) gets a 401 it can show; a page gets Login. */
 export const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json')
 
-/** The logged-in user and the company in session, for the chat's resource routes. */
+/** The logged-in user and the company in session, for the chat's resource routes; the island's page must show that company. */
 export async function requireChatSession(request: Request) {
   const auth = await getAuth(request)
   const companyId = auth?.session.get('companyId')
@@ -16,6 +17,7 @@ export async function requireChatSession(request: Request) {
     if (wantsJson(request)) throw Response.json({ message: 'Unauthenticated.' }, { status: 401 })
     throw redirect(auth ? '/personal-environment' : '/')
   }
+  await refuseOtherPage(request, auth.token, companyId)
   return { ...auth, companyId }
 }
 

@@ -1,10 +1,12 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import * as orgApi from '../domain/organization/contract.ts'
 import { callEndpoint } from './api-transport.server.ts'
 import { organizationMessages } from '../domain/organization/messages.ts'
 import type { PermissionId } from '../domain/team/permissions.ts'
 import { companyScreenAccess, landingPath, pagePath } from './company-screens.ts'
-import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, type AppSession } from './session.server.ts'
+import { claimedByScript, pageCompanyClaim } from './page-company.server.ts'
+import { safeRedirect } from './safe-redirect.ts'
+import { commitSession, lastCompanyCookie, redirectWithToast, requireAuth, takeOtherTabRefusal, withOtherTabRefusal, type AppSession } from './session.server.ts'
 
 export { landingPath }
 
@@ -93,13 +95,67 @@ export async function enterCompany(request: Request, session: AppSession, organi
   return redirect(landingPath(company), { headers })
 }
 
-/** The company in session for a screen that needs one; without it the user picks one first. */
+/**
+ * The company in session for a screen, a form or a resource route that needs one; without it the user picks one
+ * first. A request of a page that shows another company is refused here (refuseOtherPage).
+ */
 export async function requireCompany(request: Request) {
   const auth = await requireAuth(request)
   const companyId = auth.session.get('companyId')
   const company = companyId ? await loadCompany(request, auth.token, companyId) : null
   if (!company) throw redirect('/personal-environment')
+  await refuseOtherPage(request, auth.token, company.organizacao_id)
   return { ...auth, company }
+}
+
+const isId = (value: string | null): value is string => value !== null && /^\d{1,10}$/.test(value)
+
+/**
+ * A page acts only for the company it shows (decision 048), and the session's company is shared by every tab: a
+ * request that names its page's company (app/lib/page-company.ts) is refused once the session is in another one,
+ * and so is a post that names none (a form of a page that does not say its company). Nothing is done for it:
+ * a form's post goes back to its page, which is drawn once more for the company it showed, the refusal in place of
+ * the screen (the company layout's loader); a script's request, or a read, gets 409 and the message. A page loaded
+ * by its address is the session's company's; on its way back from a refused post its screen does not load.
+ */
+export async function refuseOtherPage(request: Request, token: string, current: number) {
+  const claim = await pageCompanyClaim(request)
+  if (claim === String(current)) return
+  const reading = request.method === 'GET' || request.method === 'HEAD'
+  if (reading && claim === null) {
+    const left = await takeOtherTabRefusal(request)
+    if (left) throw data(left.refusal.texto, { status: 409 })
+    return
+  }
+  const [page, now] = await Promise.all([isId(claim) ? loadCompany(request, token, Number(claim)) : null, loadCompany(request, token, current)])
+  const texto = page ? organizationMessages.otherTab(page.nome, now?.nome ?? '') : organizationMessages.pageCompanyUnknown(now?.nome ?? '')
+  if (reading || claimedByScript(request)) throw refusalAnswer(request, texto)
+  const back = pageOfPost(request)
+  throw await withOtherTabRefusal(redirect(back), { empresa: page?.organizacao_id ?? null, texto, caminho: new URL(back, request.url).pathname })
+}
+
+/** A script's refusal: JSON for those that read JSON, else the message as text (a download saves no page). */
+function refusalAnswer(request: Request, message: string) {
+  const headers = { 'cache-control': 'no-store' }
+  if ((request.headers.get('accept') ?? '').includes('application/json')) return Response.json({ message }, { status: 409, headers })
+  return new Response(message, { status: 409, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } })
+}
+
+/** The page a form was posted from (the post's own address when the browser does not say), without React Router's `?index`. */
+function pageOfPost(request: Request) {
+  const url = new URL(request.url)
+  let from: URL | null = null
+  try {
+    from = new URL(request.headers.get('referer') ?? '')
+  } catch {
+    from = null
+  }
+  const page = from?.origin === url.origin ? from : url
+  const search = new URLSearchParams(page.search)
+  for (const key of ['index', '_routes']) search.delete(key)
+  const query = search.toString()
+  const path = page === url ? pagePath(request) : page.pathname
+  return safeRedirect(`${path}${query ? `?${query}` : ''}`)
 }
 
 /**

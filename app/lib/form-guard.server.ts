@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type MiddlewareFunction } from 'react-router'
 import { z } from 'zod'
 import { sharedMessages as m } from '~/domain/shared/messages.ts'
+import { rememberFormClaim } from './page-company.server.ts'
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i
 const anything = z.unknown()
@@ -39,5 +40,8 @@ export const refuseUnreadableForms: MiddlewareFunction<Response> = async ({ requ
   } catch {
     throw data(m.formUnreadable, { status: 400 })
   }
+  // The company the form's page shows, for the check of every company action (refuseOtherPage), which may come
+  // after the action has read its own copy.
+  rememberFormClaim(request, form)
   return next()
 }

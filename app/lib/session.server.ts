@@ -195,6 +195,24 @@ export async function takeSignedUpEmail(request: Request): Promise<{ email: stri
   return taken && typeof taken.value === 'string' ? { email: taken.value, setCookie: taken.setCookie } : null
 }
 
+/**
+ * A post refused because its page shows another company than the session's now (decision 048): the page it goes
+ * back to is drawn once more for the company it showed, with the refusal in place of the screen.
+ */
+export type OtherTabRefusal = { empresa: number | null; texto: string; caminho: string }
+
+const otherTabCookie = readOnceCookie('__outra_aba', 60)
+
+export const withOtherTabRefusal = (response: Response, refusal: OtherTabRefusal) => otherTabCookie.put(response, refusal)
+
+/** The refusal left for this page (another page's waits for its own), and the Set-Cookie that consumes it. */
+export async function takeOtherTabRefusal(request: Request): Promise<{ refusal: OtherTabRefusal; setCookie: string } | null> {
+  const taken = await otherTabCookie.take(request)
+  const value = taken?.value as Partial<OtherTabRefusal> | undefined
+  if (!taken || !value || typeof value.texto !== 'string' || value.caminho !== pagePath(request)) return null
+  return { refusal: { empresa: typeof value.empresa === 'number' ? value.empresa : null, texto: value.texto, caminho: value.caminho }, setCookie: taken.setCookie }
+}
+
 /** A redirect with a toast; `session` is committed too when given (the caller changed it). */
 export async function redirectWithToast(_request: Request, to: string, toast: Toast, session?: AppSession) {
   const headers = new Headers()

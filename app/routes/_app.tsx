@@ -15,8 +15,10 @@ import { isScreenShown } from '~/lib/company-screens.ts'
 import { orderNews } from '~/lib/order-news.server.ts'
 import type { LiveConnection } from '~/lib/realtime-client-config.ts'
 import { realtimeClientConfig } from '~/lib/realtime-config.server.ts'
-import { commitSession, redirectWithToast, requireAuth } from '~/lib/session.server.ts'
+import { commitSession, redirectWithToast, requireAuth, takeOtherTabRefusal } from '~/lib/session.server.ts'
 import { companyMessages } from '~/domain/organization/company-messages.ts'
+import { organizationMessages } from '~/domain/organization/messages.ts'
+import { ScreenRefusal } from '~/components/shell/screen-error.tsx'
 import { useNonce } from '~/lib/nonce.tsx'
 
 /**
@@ -28,6 +30,16 @@ const CompanyModals = lazy(() => import('~/components/company-modals.tsx').then(
 /** The private area: the guard of spec §2, the company in session, and the app shell (side menu, header). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session, token } = await requireAuth(request)
+  // Back from a post refused because another tab entered another company (decision 048): the page is drawn once more
+  // for the company it showed, saying why nothing was done, without its screen, modals or live data.
+  const left = await takeOtherTabRefusal(request)
+  if (left) {
+    const shown = left.refusal.empresa ? await loadCompany(request, token, left.refusal.empresa) : null
+    const company = shown ? { ...shown, carrinho_itens: undefined, pedidos_novos: undefined } : null
+    // Its words come with the data: the chat island would otherwise load the organization's messages to say them.
+    const refusal = { title: organizationMessages.otherTabTitle, text: left.refusal.texto, again: organizationMessages.reloadPage }
+    return data({ user, company, modalData: null, realtime: null, refusal }, { status: 409, headers: { 'Set-Cookie': left.setCookie } })
+  }
   const companyId = session.get('companyId')
   const company = companyId ? await loadCompany(request, token, companyId) : null
   if (companyId && !company) {
@@ -36,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw await redirectWithToast(request, '/personal-environment', { kind: 'info', text: companyMessages.accessEnded }, session)
   }
   await guardCompanyScreen(request, session, company)
-  if (!company) return { user, company: null, modalData: null, realtime: null }
+  if (!company) return { user, company: null, modalData: null, realtime: null, refusal: null }
   const modal = new URL(request.url).searchParams.get('modal')
   // The card a modal shows: the flag's in 'Minha bandeira', the company's own in the visiting-card modal.
   const cardOf = modal === 'bandeira' ? company.bandeira_id : modal === 'cartao' ? company.organizacao_id : null
@@ -54,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (res.ok) carrinho_itens = res.data.itens
   }
   const pedidos_novos = (await orderNews(request, company, token)) ?? undefined
-  return data({ user, company: { ...company, carrinho_itens, pedidos_novos }, modalData, realtime: realtimeClientConfig() }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
+  return data({ user, company: { ...company, carrinho_itens, pedidos_novos }, modalData, realtime: realtimeClientConfig(), refusal: null }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
 }
 
 /**
@@ -62,7 +74,14 @@ export async function loader({ request }: Route.LoaderArgs) {
  * menu opens. Without one (personal environment): the header only (app/components/shell).
  */
 export default function AppShell({ loaderData }: Route.ComponentProps) {
-  const { user, company, modalData, realtime } = loaderData
+  const { user, company, modalData, realtime, refusal } = loaderData
+  if (refusal !== null) {
+    return (
+      <AppFrame user={user} company={company}>
+        <ScreenRefusal {...refusal} />
+      </AppFrame>
+    )
+  }
   const frame = (
     <AppFrame user={user} company={company}>
       <Outlet />

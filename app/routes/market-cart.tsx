@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { adjustmentInWords, formatAdjustment } from '~/domain/catalog/adjustment.ts'
@@ -184,14 +185,14 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
           </summary>
           <div className="card stack">
             <p>{m.confirmDelete(cart.itens.length)}</p>
-            <Form method="post" preventScrollReset>
+            <CompanyForm method="post" preventScrollReset>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="checkout_id" value={cart.id} />
               <button type="submit" className="button danger">
                 {m.confirmDeleteButton}
                 <span className="sr-only"> {cartName}</span>
               </button>
-            </Form>
+            </CompanyForm>
           </div>
         </details>
       </div>
@@ -231,7 +232,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                   <td data-label="Quantidade">
                     {/* The server says what is wrong with a quantity, in the product's words: the browser's own bubble
                         ('Value must be greater than or equal to 1.') is not. */}
-                    <Form method="post" preventScrollReset className="inline-form" noValidate>
+                    <CompanyForm method="post" preventScrollReset className="inline-form" noValidate>
                       <input type="hidden" name="intent" value="quantity" />
                       <input type="hidden" name="item_id" value={item.id} />
                       <label className="sr-only" htmlFor={`qt-${item.id}`}>
@@ -255,7 +256,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                       <button type="submit" className="button small">
                         Atualizar<span className="sr-only"> {item.nome}</span>
                       </button>
-                    </Form>
+                    </CompanyForm>
                     {rule ? (
                       <small id={`qt-${item.id}-regra`} className="muted qty-rule">
                         {rule}
@@ -274,13 +275,13 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
                     {item.total_centavos === null ? '—' : formatBrl(item.total_centavos)}
                   </td>
                   <td>
-                    <Form method="post" preventScrollReset>
+                    <CompanyForm method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="item_id" value={item.id} />
                       <button type="submit" className="button small" aria-label={`Remover ${item.nome}`}>
                         Remover
                       </button>
-                    </Form>
+                    </CompanyForm>
                   </td>
                 </tr>
               )
@@ -348,7 +349,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
               <li>{m.totalWas(formatBrl(changed.total_visto_centavos), formatBrl(cart.total_centavos))}</li>
             ) : null}
           </ul>
-          <Form method="post" preventScrollReset>
+          <CompanyForm method="post" preventScrollReset>
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="checkout_id" value={cart.id} />
             <input type="hidden" name="chave" value={changed.chave} />
@@ -358,7 +359,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
               {m.confirmPrices}
               <span className="sr-only"> {cartName}</span>
             </button>
-          </Form>
+          </CompanyForm>
         </div>
       ) : (
         <>
@@ -367,7 +368,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
               {unlisted.join(' ')}
             </p>
           ) : null}
-          <Form method="post" preventScrollReset>
+          <CompanyForm method="post" preventScrollReset>
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="checkout_id" value={cart.id} />
             <input type="hidden" name="chave" value={chave} />
@@ -376,7 +377,7 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
               {m.send}
               <span className="sr-only"> {cartName}</span>
             </button>
-          </Form>
+          </CompanyForm>
         </>
       )}
     </article>
@@ -412,7 +413,7 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
   const initial = payments.pagamento_id ?? payments.pagamentos[0]?.id ?? null
   return (
     <RouteModal title={m.pickTermTitle} closeParams={['carrinho']}>
-      <Form method="post" action={BASE} className="stack" preventScrollReset>
+      <CompanyForm method="post" action={BASE} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="term" />
         <input type="hidden" name="checkout_id" value={cart.id} />
         <fieldset className="stack">
@@ -434,7 +435,7 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
             Confirmar
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -448,7 +449,7 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
     <RouteModal title={m.tokenTitle} closeParams={['carrinho', 'pagamento']}>
       {/* Posted to the modal's own address: a refusal (no option chosen, without JavaScript) is said inside it. With
           JavaScript, Confirm waits for an option (data-requires-choice, app/enhance/required-choice.ts). */}
-      <Form method="post" className="stack" preventScrollReset data-requires-choice="pagamento_id">
+      <CompanyForm method="post" className="stack" preventScrollReset data-requires-choice="pagamento_id">
         <input type="hidden" name="intent" value="token" />
         <input type="hidden" name="checkout_id" value={cart.id} />
         <p>{m.tokenIntro(formatPercent(cart.desconto))}</p>
@@ -474,7 +475,7 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
             Confirmar
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, redirect, useLocation } from 'react-router'
+import { Link, redirect, useLocation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/ol-details'
 import { StatusBadge } from '~/components/conditions/partner-status.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -173,7 +174,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
       {parceiro.status === 'pendente' && mayChange ? (
         <div className="stack">
           <p>{s.pendingHelp}</p>
-          <Form method="post" className="button-row">
+          <CompanyForm method="post" className="button-row">
             <input type="hidden" name="organizacao_id" value={parceiro.organizacao_id} />
             <button type="submit" name="intent" value="accept" className="button primary">
               {s.accept}
@@ -181,7 +182,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
             <button type="submit" name="intent" value="refuse" className="button danger">
               {s.refuse}
             </button>
-          </Form>
+          </CompanyForm>
         </div>
       ) : null}
 
@@ -204,7 +205,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
       {modal === 'deixar' && parceiro.status === 'aceito' && mayChange ? (
         <RouteModal title={s.leave} closeParams={MODAL_PARAMS}>
           <p id="ol-leave-text">{s.confirmLeave}</p>
-          <Form method="post" aria-describedby="ol-leave-text">
+          <CompanyForm method="post" aria-describedby="ol-leave-text">
             <input type="hidden" name="intent" value="leave" />
             <input type="hidden" name="organizacao_id" value={parceiro.organizacao_id} />
             <div className="button-row">
@@ -215,7 +216,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
                 Sim, deixar de atender
               </button>
             </div>
-          </Form>
+          </CompanyForm>
         </RouteModal>
       ) : null}
       {modal === 'bloquear' && loaderData.bloqueados && mayChange ? <BlockModal data={loaderData} /> : null}
@@ -234,7 +235,7 @@ function Blacklist({ data }: { data: Data }) {
       {bloqueados ? (
         <>
           <div className="customers-toolbar">
-            <Form method="get" className="customers-search" role="search" aria-label={s.blacklistSearchForm}>
+            <CompanyForm method="get" className="customers-search" role="search" aria-label={s.blacklistSearchForm}>
               <div className="field">
                 <label htmlFor="blacklist-q">{s.blacklistSearch}</label>
                 <input id="blacklist-q" name="q" type="search" defaultValue={q} maxLength={100} />
@@ -242,7 +243,7 @@ function Blacklist({ data }: { data: Data }) {
               <button type="submit" className="button">
                 {s.search}
               </button>
-            </Form>
+            </CompanyForm>
             {mayChange ? (
               <Link to={href({ modal: 'bloquear', busca: null })} className="button primary" preventScrollReset>
                 {s.blacklistAdd}
@@ -262,14 +263,14 @@ function Blacklist({ data }: { data: Data }) {
                     <span className="muted nowrap"> {maskCnpj(b.cnpj)}</span>
                   </span>
                   {mayChange ? (
-                    <Form method="post" preventScrollReset>
+                    <CompanyForm method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="unblock" />
                       <input type="hidden" name="comprador_id" value={b.comprador_id} />
                       <input type="hidden" name="tipo" value={b.tipo} />
                       <button type="submit" className="button" aria-label={`${s.unblock} ${b.nome}`}>
                         {s.unblock}
                       </button>
-                    </Form>
+                    </CompanyForm>
                   ) : null}
                 </li>
               ))}
@@ -287,7 +288,7 @@ function BlockModal({ data }: { data: Data }) {
   const { encontrados } = data
   return (
     <RouteModal title={s.blacklistAdd} closeParams={MODAL_PARAMS}>
-      <Form method="get" role="search" aria-label={s.blacklistFindForm} className="customers-search" preventScrollReset>
+      <CompanyForm method="get" role="search" aria-label={s.blacklistFindForm} className="customers-search" preventScrollReset>
         <input type="hidden" name="modal" value="bloquear" />
         {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
         <div className="field">
@@ -297,7 +298,7 @@ function BlockModal({ data }: { data: Data }) {
         <button type="submit" className="button">
           {s.search}
         </button>
-      </Form>
+      </CompanyForm>
       {encontrados === null ? null : encontrados.length === 0 ? (
         <p role="status">{s.noBuyersFound}</p>
       ) : (
@@ -308,14 +309,14 @@ function BlockModal({ data }: { data: Data }) {
                 <strong>{o.nome}</strong> <span className="badge">{s.tipo[o.tipo]}</span>
                 <span className="muted nowrap"> {maskCnpj(o.cnpj)}</span>
               </span>
-              <Form method="post" preventScrollReset>
+              <CompanyForm method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="block" />
                 <input type="hidden" name="comprador_id" value={o.id} />
                 <input type="hidden" name="tipo" value={o.tipo} />
                 <button type="submit" className="button danger" aria-label={`${s.blacklistPick} ${o.nome}`}>
                   {s.blacklistPick}
                 </button>
-              </Form>
+              </CompanyForm>
             </li>
           ))}
         </ul>

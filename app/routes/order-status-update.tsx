@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
 import type { Route } from './+types/order-status-update'
 import { OrderSummary, QuantitiesForm, StatusRefusal } from '~/components/orders/order-detail.tsx'
@@ -83,13 +84,13 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
           <p className="notice notice-info">
             {loaderData.currentName ? m.deepOtherCompany(loaderData.orgName, loaderData.currentName) : m.deepEnterFirst(loaderData.orgName)}
           </p>
-          <Form method="post">
+          <CompanyForm method="post">
             <input type="hidden" name="intent" value="enter" />
             <input type="hidden" name="organizacao_id" value={loaderData.orgId} />
             <button type="submit" className="button primary">
               {m.deepEnter(loaderData.orgName)}
             </button>
-          </Form>
+          </CompanyForm>
         </div>
       ) : null}
       {state === 'confirm' && order && status ? (
@@ -101,14 +102,14 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
           {status === 'Q' ? (
             <QuantitiesForm order={order} errors={errors} typed={actionData?.typed} label={m.deepConfirmButton(label)} confirm={false} />
           ) : (
-            <Form method="post">
+            <CompanyForm method="post">
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="pedido_id" value={order.id} />
               <input type="hidden" name="status" value={status satisfies NextStatus} />
               <button type="submit" className={status === 'N' ? 'button danger' : 'button primary'}>
                 {m.deepConfirmButton(label)}
               </button>
-            </Form>
+            </CompanyForm>
           )}
         </div>
       ) : null}

@@ -1,4 +1,5 @@
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/orders'
 import { OrderRow } from '~/components/orders/order-row.tsx'
 import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusRefusal } from '~/components/orders/order-detail.tsx'
@@ -185,7 +186,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
         </section>
       ) : null}
 
-      <Form method="get" className="products-filters" role="search" aria-label={m.searchLabel}>
+      <CompanyForm method="get" className="products-filters" role="search" aria-label={m.searchLabel}>
         {customerId ? null : <input type="hidden" name="aba" value={list.aba === 'C' ? 'feitos' : 'recebidos'} />}
         <div className="field products-search">
           <label htmlFor="orders-q">{m.searchLabel}</label>
@@ -218,7 +219,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
             {m.clearFilters}
           </Link>
         ) : null}
-      </Form>
+      </CompanyForm>
       {periodError ? (
         <p id="orders-periodo-erro" className="notice notice-error" role="alert">
           {periodError} {m.periodIgnored}

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { data, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/personal-environment'
 import { CreateOrganizationModal } from '~/components/organization/create-organization-modal.tsx'
 import { FeedbackModal } from '~/components/organization/feedback-modal.tsx'
@@ -7,7 +8,7 @@ import { VerifyOrganizationModal } from '~/components/organization/verify-organi
 import { apiErrorMessages } from '~/lib/api.server.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
 import { api } from '~/lib/api.server.ts'
-import { enterCompany } from '~/lib/company.server.ts'
+import { enterCompany, refuseOtherPage } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { organizationMessages } from '~/domain/organization/messages.ts'
 import { FeedbackSchema } from '~/domain/organization/feedback-schema.ts'
@@ -55,7 +56,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const session = await getSession(request)
   if (form.get('intent') === 'leave') {
-    // Side menu → 'Sair da organização': forget the company in session, back to this page.
+    // Side menu → 'Sair da organização': forget the company in session, back to this page. Only a page of that
+    // company leaves it: one another tab entered is that tab's.
+    const current = session.get('companyId')
+    const token = session.get('token')
+    if (current && token) await refuseOtherPage(request, token, current)
     session.unset('companyId')
     return redirect('/personal-environment', { headers: { 'Set-Cookie': await commitSession(session) } })
   }
@@ -121,7 +126,7 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
           Criar organização
         </Link>
       </div>
-      <Form method="get" className="toolbar" role="search">
+      <CompanyForm method="get" className="toolbar" role="search">
         <label className="sr-only" htmlFor="pe-q">
           Buscar organização
         </label>
@@ -140,7 +145,7 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
         <button type="submit" className="button">
           Buscar
         </button>
-      </Form>
+      </CompanyForm>
 
       {page.data.length === 0 ? (
         <div className="empty-state" role="status">
@@ -168,12 +173,12 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
                   {m.organizacao.active ? '' : ' · Aguardando verificação'}
                 </p>
               </div>
-              <Form method="post">
+              <CompanyForm method="post">
                 <input type="hidden" name="organizacao_id" value={m.organizacao_id} />
                 <button type="submit" className="button primary" disabled={navigation.state === 'submitting'} aria-label={`Entrar em ${m.organizacao.nome}`}>
                   Entrar
                 </button>
-              </Form>
+              </CompanyForm>
             </li>
           ))}
         </ul>

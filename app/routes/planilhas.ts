@@ -1,5 +1,6 @@
 import type { Route } from './+types/planilhas'
 import { spreadsheetMessages as m } from '~/domain/spreadsheets/messages.ts'
+import { requireCompany } from '~/lib/company.server.ts'
 import { importJobHtml } from '~/lib/import-job-html.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { REPORT_PAGE_PARAM } from '~/lib/spreadsheet-import.ts'
@@ -18,8 +19,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const importId = idOf(parts[1])
     const pageHref = safeRedirect(new URL(request.url).searchParams.get('pagina'), '/')
     const page = idOf(new URL(pageHref, request.url).searchParams.get(REPORT_PAGE_PARAM)) ?? 1
+    const { company } = await requireCompany(request)
     const job = importId ? await loadImport(request, importId, page) : null
-    return job ? importJobHtml(job, pageHref) : new Response(m.jobNotFound, { status: 404 })
+    return job ? importJobHtml(job, pageHref, company.organizacao_id) : new Response(m.jobNotFound, { status: 404 })
   }
   if (parts[0] === 'importacao' && parts.length === 3 && parts[2] === 'relatorio') {
     const importId = idOf(parts[1])

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/profile'
 import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
@@ -82,7 +83,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         intents={{ upload: 'avatar', remove: 'remove-avatar' }}
       />
 
-      <Form method="post" className="card" {...formProps}>
+      <CompanyForm method="post" className="card" {...formProps}>
         <h2>Nome</h2>
         <input type="hidden" name="intent" value="name" />
         <FormErrors form={form} />
@@ -90,7 +91,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar
         </SubmitButton>
-      </Form>
+      </CompanyForm>
 
       <ActiveSessions sessions={sessions} />
     </section>
@@ -116,13 +117,13 @@ function ActiveSessions({ sessions }: { sessions: SessionRow[] }) {
               </p>
             </div>
             {s.current ? null : (
-              <Form method="post">
+              <CompanyForm method="post">
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessao" value={s.id} />
                 <button type="submit" className="button danger" aria-label={`${m.end}: ${s.device}, ${m.signedIn(s.signedIn).toLowerCase()}, ${m.lastSeen(s.lastSeen).toLowerCase()}`}>
                   {m.end}
                 </button>
-              </Form>
+              </CompanyForm>
             )}
           </li>
         ))}
@@ -133,12 +134,12 @@ function ActiveSessions({ sessions }: { sessions: SessionRow[] }) {
         <summary className="button danger">{m.endAll}</summary>
         <div className="card stack">
           <p>{m.endAllConfirm}</p>
-          <Form method="post">
+          <CompanyForm method="post">
             <input type="hidden" name="intent" value="end-all" />
             <button type="submit" className="button danger">
               {m.endAllYes}
             </button>
-          </Form>
+          </CompanyForm>
         </div>
       </details>
     </section>

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/visiting-card'
 import { CheckboxField, Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaField } from '~/components/forms.tsx'
 import { ImageUploadForms } from '~/components/image-upload-forms.tsx'
@@ -152,13 +153,13 @@ function Codes({ tokenbase, flagCode, canEdit }: { tokenbase: string | null; fla
             {flagCode}
           </output>
           {canEdit ? (
-            <Form method="post" action="/acoes/bandeira">
+            <CompanyForm method="post" action="/acoes/bandeira">
               <input type="hidden" name="redirectTo" value="/visiting-card" />
               <input type="hidden" name="intent" value="regenerate" />
               <button type="submit" className="button">
                 Gerar novo código (o atual deixa de valer)
               </button>
-            </Form>
+            </CompanyForm>
           ) : null}
         </div>
       ) : null}
@@ -185,7 +186,7 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData & { cartao_a
   })
   const linkRows = fields.links.getFieldList()
   return (
-    <Form method="post" className="card" {...formProps}>
+    <CompanyForm method="post" className="card" {...formProps}>
       <h2>Dados da empresa</h2>
       <input type="hidden" name="intent" value="save" />
       <FormErrors form={form} />
@@ -218,7 +219,7 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData & { cartao_a
       <SubmitButton disabled={submitDisabled} pending="Salvando…">
         Salvar
       </SubmitButton>
-    </Form>
+    </CompanyForm>
   )
 }
 
@@ -257,14 +258,14 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
                   tone="danger"
                   cancelLabel={orderEmailConfirm.no}
                 >
-                  <Form method="post" preventScrollReset>
+                  <CompanyForm method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="email-remove" />
                     <input type="hidden" name="email_id" value={e.id} />
                     <input type="hidden" name="email" value={e.email} />
                     <button type="submit" className="button danger" aria-label={`${orderEmailConfirm.yes}, excluir ${e.email}`}>
                       {orderEmailConfirm.yes}
                     </button>
-                  </Form>
+                  </CompanyForm>
                 </ConfirmStep>
               ) : null}
             </li>
@@ -272,14 +273,14 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
         </ul>
       )}
       {!canEdit ? null : list.pode_adicionar ? (
-        <Form method="post" className="stack" {...formProps} preventScrollReset>
+        <CompanyForm method="post" className="stack" {...formProps} preventScrollReset>
           <input type="hidden" name="intent" value="email-add" />
           <FormErrors form={form} />
           <Field label="Novo e-mail de pedidos" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
           <SubmitButton disabled={submitDisabled} pending="Adicionando…">
             Adicionar e-mail
           </SubmitButton>
-        </Form>
+        </CompanyForm>
       ) : (
         <>
           <p role="note">{list.aviso}</p>

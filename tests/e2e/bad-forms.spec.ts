@@ -76,24 +76,28 @@ const BOUNDARY = '----badFormsBoundary9XyZ'
 
 type Post = { name: string; url: string; options: Parameters<APIRequestContext['post']>[1] }
 
-function posts(route: ActionRoute): Post[] {
+/**
+ * `page`: the fields every post of a page carries, here the company it shows (decision 048), so that a member's
+ * garbage reaches the action behind the check of the page's company.
+ */
+function posts(route: ActionRoute, page: Record<string, string>): Post[] {
   const url = withParams(route, goodParam)
   const list: Post[] = []
   const formWith = (intent: string, value: (i: number) => string) => {
     const form: Record<string, string> = {}
     route.fields.forEach((field, i) => (form[field] = value(i)))
     form.intent = intent
-    return form
+    return { ...form, ...page }
   }
   list.push({ name: 'empty form', url, options: { form: {} } })
   for (const intent of ['intencao-que-nao-existe', '\u0000', BIG]) {
     const label = intent.length > 40 ? '100 KB intent' : `intent ${JSON.stringify(intent)}`
-    list.push({ name: `${label}, fields missing`, url, options: { form: { intent } } })
+    list.push({ name: `${label}, fields missing`, url, options: { form: { intent, ...page } } })
     list.push({ name: `${label}, every field NUL`, url, options: { form: formWith(intent, () => '\u0000') } })
   }
   for (const intent of route.intents.length ? route.intents : ['']) {
     const label = `intent ${JSON.stringify(intent)}`
-    list.push({ name: `${label}, fields missing`, url, options: { form: { intent } } })
+    list.push({ name: `${label}, fields missing`, url, options: { form: { intent, ...page } } })
     list.push({ name: `${label}, every field NUL inside`, url, options: { form: formWith(intent, () => 'a\u0000b') } })
     for (let shift = 0; shift < MIXED_VALUES.length; shift += 2) {
       list.push({ name: `${label}, mixed values from ${shift}`, url, options: { form: formWith(intent, (i) => MIXED_VALUES[(i + shift) % MIXED_VALUES.length]) } })
@@ -106,6 +110,7 @@ function posts(route: ActionRoute): Post[] {
         multipart: Object.fromEntries([
           ...route.fields.map((f, i) => [f, i % 2 ? 'a\u0000b' : { name: '../x\u0000.png', mimeType: 'image/png', buffer: Buffer.from('não é imagem') }]),
           ['intent', intent],
+          ...Object.entries(page),
         ]),
       },
     })
@@ -128,7 +133,7 @@ function posts(route: ActionRoute): Post[] {
   for (const [name, r] of Object.entries(raw)) list.push({ name, url, options: { data: r.data, headers: r.type ? { 'content-type': r.type } : {} } })
   if (route.params.length) {
     for (const [name, value] of Object.entries({ NUL: '%00', '5000 characters': 'x'.repeat(5000), 'path traversal': '..%2F..%2Fetc%2Fpasswd', 'bad encoding': '%E0%A4%A' })) {
-      list.push({ name: `path parameters ${name}`, url: withParams(route, () => value), options: { form: { intent: route.intents[0] ?? 'x' } } })
+      list.push({ name: `path parameters ${name}`, url: withParams(route, () => value), options: { form: { intent: route.intents[0] ?? 'x', ...page } } })
     }
   }
   return list
@@ -187,7 +192,7 @@ test('no garbage form post to any route action answers 5xx, with or without a se
   for (const route of found) {
     for (const [who, request] of [['with session', member], ['without session', anonymous]] as const) {
       if (who === 'with session') await signIn(request, account)
-      const all = posts(route)
+      const all = posts(route, who === 'with session' ? { _empresa: String(account.orgId) } : {})
       requests += all.length
       // A few at a time: the server is one process, and its database is the embedded one.
       for (let i = 0; i < all.length; i += 4) {

@@ -333,8 +333,9 @@ test("the e-mail's deep link, opened in another of the user's companies, asks to
 test("the e-mail's deep link with no company entered names the order's company and enters it only by its post", async ({ page, request }) => {
   const order = await sendDemoOrder(request, 1)
   await login(page, SELLER.email, SELLER.password)
-  // 'Sair da organização': the session acts for no company.
-  const left = await page.request.post('/personal-environment', { form: { intent: 'leave' }, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 })
+  // 'Sair da organização', as the side menu's form posts it with the company its page shows: the session acts for no company.
+  const shown = (await page.locator('[data-empresa]').getAttribute('data-empresa'))!
+  const left = await page.request.post('/personal-environment', { form: { intent: 'leave', _empresa: shown }, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 })
   expect(left.status()).toBe(302)
   await page.goto(`/update-order-status/${order.id}/F`)
   const notice = orderMessages.deepEnterFirst(SELLER.org)

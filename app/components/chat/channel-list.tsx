@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { chatHref, type ChatView } from '~/lib/chat/chat-url.ts'
 import { separatorLabel, timeLabel } from '~/lib/chat/dates.ts'
@@ -65,13 +66,13 @@ export function ChannelList({ view, tabs, channels, userId, live, tabCounts, wai
           </Link>
         ))}
       </nav>
-      <Form method="get" action="/Chat" role="search" className="chat-channel-search">
+      <CompanyForm method="get" action="/Chat" role="search" className="chat-channel-search">
         <input type="hidden" name="tipo" value={view.tipo} />
         <label htmlFor="chat-busca" className="sr-only">
           Buscar conversa pelo nome
         </label>
         <input id="chat-busca" name="busca" type="search" defaultValue={view.busca} placeholder="Buscar conversa" maxLength={100} />
-      </Form>
+      </CompanyForm>
       {channels.data.length === 0 ? (
         <p className="muted chat-empty">{view.busca ? 'Nenhuma conversa com este nome.' : m.noChannels[view.tipo]}</p>
       ) : (

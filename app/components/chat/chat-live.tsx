@@ -10,6 +10,7 @@ import {
 } from '~/domain/chat/state.ts'
 import type { OrderEvent } from '~/domain/orders/notifications.ts'
 import type { HeaderCounters } from '~/components/shell/counter-names.ts'
+import { pageCompanyHeaders } from '~/lib/page-company.ts'
 import { echoOptions, type RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
 import { ACTIVE_CHAT_STORAGE_KEY, NOTIFICATIONS_STORAGE_KEY, store } from './chat-storage.ts'
 
@@ -29,6 +30,8 @@ export type ChatEvent = {
 type Listener = () => void
 
 type ChatLive = {
+  /** The company the page shows: every request of the island names it (decision 048). */
+  organizationId: number
   state: ChatState
   dispatch: Dispatch<ChatAction>
   connection: ConnectionState
@@ -107,7 +110,7 @@ export function ChatLiveProvider({
     run.busy = true
     do {
       run.again = false
-      const res = await fetch(`/Chat/notificacoes`, { headers: { accept: 'application/json' } }).catch(() => null)
+      const res = await fetch(`/Chat/notificacoes`, { headers: pageCompanyHeaders(organizationId, { accept: 'application/json' }) }).catch(() => null)
       const map = res?.ok ? ((await res.json().catch(() => null)) as NotificationsMap | null) : null
       if (map) {
         dispatch({ type: 'notifications', notifications: { I: map.I, B: map.B, F: map.F } })
@@ -115,17 +118,17 @@ export function ChatLiveProvider({
       }
     } while (run.again)
     run.busy = false
-  }, [])
+  }, [organizationId])
 
   useEffect(() => {
     void refreshNotifications()
   }, [organizationId, refreshNotifications])
 
   const refreshHeader = useCallback(async () => {
-    const res = await fetch('/cabecalho/contadores', { headers: { accept: 'application/json' } }).catch(() => null)
+    const res = await fetch('/cabecalho/contadores', { headers: pageCompanyHeaders(organizationId, { accept: 'application/json' }) }).catch(() => null)
     const counters = res?.ok ? ((await res.json().catch(() => null)) as HeaderCounters | null) : null
     if (counters) setHeader(counters)
-  }, [])
+  }, [organizationId])
 
   // The layout's loader sends a fresh copy of the settings on every navigation: connect once per value, not per copy.
   const configKey = JSON.stringify(config)
@@ -197,6 +200,7 @@ export function ChatLiveProvider({
   const value = useMemo<ChatLive>(() => {
     const counts = allNotifications(state.notifications)
     return {
+      organizationId,
       state,
       dispatch,
       connection,
@@ -219,7 +223,7 @@ export function ChatLiveProvider({
       header,
       refreshHeader,
     }
-  }, [state, connection, loaded, lastByChannel, refreshNotifications, header, refreshHeader])
+  }, [organizationId, state, connection, loaded, lastByChannel, refreshNotifications, header, refreshHeader])
 
   return <ChatLiveContext.Provider value={value}>{children}</ChatLiveContext.Provider>
 }

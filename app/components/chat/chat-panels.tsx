@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { chatHref, type ChatView } from '~/lib/chat/chat-url.ts'
 import { dateTimeLabel, dayKey } from '~/lib/chat/dates.ts'
@@ -96,7 +97,7 @@ export function ChatPanel({ data, view }: { data: PanelData; view: ChatView }) {
       ) : null}
       {data.kind === 'pesquisa' ? (
         <>
-          <Form method="get" action="/Chat" role="search" className="chat-search-form">
+          <CompanyForm method="get" action="/Chat" role="search" className="chat-search-form">
             <input type="hidden" name="tipo" value={view.tipo} />
             <input type="hidden" name="canal" value={view.canal ?? ''} />
             <input type="hidden" name="painel" value="pesquisa" />
@@ -107,7 +108,7 @@ export function ChatPanel({ data, view }: { data: PanelData; view: ChatView }) {
             <button type="submit" className="button primary">
               {m.panels.pesquisa}
             </button>
-          </Form>
+          </CompanyForm>
           {data.error ? (
             <p className="field-errors" role="alert">
               {data.error}

@@ -1,6 +1,7 @@
 import { getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, FormErrors } from '~/components/forms.tsx'
 import { FileInput } from '~/components/ui/file-input.tsx'
 import { CONFORM_INTENT, useValidatedForm } from '~/components/use-validated-form.ts'
@@ -123,7 +124,7 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
   }
 
   return (
-    <Form method="post" action={here} encType="multipart/form-data" className="chat-composer" {...formProps} onSubmit={submitText} id={form.id}>
+    <CompanyForm method="post" action={here} encType="multipart/form-data" className="chat-composer" {...formProps} onSubmit={submitText} id={form.id}>
       <input type="hidden" name="intent" value="enviar" />
       <input type="hidden" name={fields.channel_id.name} value={channelId} />
       <input type="hidden" name={fields.client_id.name} value={clientId} />
@@ -256,6 +257,6 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
           {recordError}
         </p>
       ) : null}
-    </Form>
+    </CompanyForm>
   )
 }

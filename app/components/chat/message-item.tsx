@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { timeLabel } from '~/lib/chat/dates.ts'
 import { decodeBody, type ChatBody } from '~/domain/chat/message-body.ts'
@@ -152,7 +153,7 @@ export function MessageItem({ message, userId, hydrated, here, replyHref, onRepl
                 {m.reply}
               </Link>
             )}
-            <Form
+            <CompanyForm
               method="post"
               action={here}
               onSubmit={(e) => {
@@ -171,7 +172,7 @@ export function MessageItem({ message, userId, hydrated, here, replyHref, onRepl
               >
                 {message.destaque ? m.unhighlight : m.highlight}
               </button>
-            </Form>
+            </CompanyForm>
           </div>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { encodeBody, type AnswerRef, type ChatBody } from '~/domain/chat/message-body.ts'
 import { isPending, lastStoredId, PADRAO_TYPE, type ChatMessage, type ListedMessage, type PendingMessage } from '~/domain/chat/state.ts'
 import { chatMessages as m, type Padrao } from '~/domain/chat/messages.ts'
+import { pageCompanyHeaders } from '~/lib/page-company.ts'
 import { useChatLive } from './chat-live.tsx'
 
 type Me = { id: number; nome: string; avatar: string | null }
@@ -14,8 +15,8 @@ function errorText(body: unknown): string {
   return first || b.message || m.failedSend
 }
 
-async function postAction(form: FormData): Promise<{ ok: boolean; status: number; body: unknown }> {
-  const res = await fetch('/Chat/acoes', { method: 'POST', body: form, headers: { accept: 'application/json' } })
+async function postAction(form: FormData, companyId: number | undefined): Promise<{ ok: boolean; status: number; body: unknown }> {
+  const res = await fetch('/Chat/acoes', { method: 'POST', body: form, headers: pageCompanyHeaders(companyId, { accept: 'application/json' }) })
   return { ok: res.ok, status: res.status, body: await res.json().catch(() => null) }
 }
 
@@ -42,6 +43,7 @@ export function useConversation({
   const [error, setError] = useState<string | null>(null)
   const outbox = useRef(new Map<string, FormData>())
   const dispatch = live?.dispatch
+  const companyId = live?.organizationId
   const active = live?.state.activeChat.channelId === channelId
   const messages: ListedMessage[] = live && active && live.state.messages.length ? live.state.messages : initialMessages
   const messagesRef = useRef(messages)
@@ -60,14 +62,14 @@ export function useConversation({
     if (!dispatch) return
     for (;;) {
       const after = lastStoredId(messagesRef.current)
-      const res = await fetch(`/Chat/mensagens?canal=${channelId}&after=${after}&limit=200`, { headers: { accept: 'application/json' } }).catch(() => null)
+      const res = await fetch(`/Chat/mensagens?canal=${channelId}&after=${after}&limit=200`, { headers: pageCompanyHeaders(companyId, { accept: 'application/json' }) }).catch(() => null)
       if (!res?.ok) return
       const page = (await res.json()) as MessagesPage
       dispatch({ type: 'history', messages: page.data })
       messagesRef.current = [...messagesRef.current, ...page.data]
       if (!page.has_more || page.data.length === 0) return
     }
-  }, [dispatch, channelId])
+  }, [dispatch, channelId, companyId])
 
   useEffect(() => {
     if (!live) return
@@ -94,12 +96,12 @@ export function useConversation({
       form.set('intent', 'lidas')
       form.set('channel_id', String(channelId))
       form.set('message_id', String(lastId))
-      void postAction(form).catch(() => undefined)
+      void postAction(form, companyId).catch(() => undefined)
     }
     markRead()
     document.addEventListener('visibilitychange', markRead)
     return () => document.removeEventListener('visibilitychange', markRead)
-  }, [dispatch, unreadHere, lastId, channelId])
+  }, [dispatch, unreadHere, lastId, channelId, companyId])
 
   const deliver = useCallback(
     async (clientId: string) => {
@@ -108,7 +110,7 @@ export function useConversation({
       const socketId = live?.socketId()
       if (socketId) form.set('socket_id', socketId)
       try {
-        const res = await postAction(form)
+        const res = await postAction(form, companyId)
         if (res.ok) {
           outbox.current.delete(clientId)
           dispatch({ type: 'history', messages: [res.body as ChatMessage] })
@@ -125,7 +127,7 @@ export function useConversation({
       }
       dispatch({ type: 'failed', clientId })
     },
-    [dispatch, live, padrao],
+    [dispatch, live, padrao, companyId],
   )
 
   const send = useCallback(
@@ -184,22 +186,22 @@ export function useConversation({
       form.set('intent', 'destacar')
       form.set('message_id', String(message.id))
       form.set('destaque', message.destaque ? '0' : '1')
-      const res = await postAction(form).catch(() => null)
+      const res = await postAction(form, companyId).catch(() => null)
       if (res?.ok) dispatch?.({ type: 'history', messages: [res.body as ChatMessage] })
       else setError(errorText(res?.body))
     },
-    [dispatch],
+    [dispatch, companyId],
   )
 
   const loadOlder = useCallback(async () => {
     const first = messagesRef.current.find((x) => !isPending(x))
     if (!first || !dispatch) return
-    const res = await fetch(`/Chat/mensagens?canal=${channelId}&before=${first.id}`, { headers: { accept: 'application/json' } }).catch(() => null)
+    const res = await fetch(`/Chat/mensagens?canal=${channelId}&before=${first.id}`, { headers: pageCompanyHeaders(companyId, { accept: 'application/json' }) }).catch(() => null)
     if (!res?.ok) return setError(m.failedSend)
     const page = (await res.json()) as MessagesPage
     dispatch({ type: 'history', messages: page.data })
     setHasMore(page.has_more)
-  }, [dispatch, channelId])
+  }, [dispatch, channelId, companyId])
 
   return { messages, hasMore, error, clearError: () => setError(null), send, retry, highlight, loadOlder, connection: live?.connection ?? 'initialized' }
 }

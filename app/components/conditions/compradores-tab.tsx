@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyDownload, CompanyForm } from '~/components/company-form.tsx'
 import { FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
@@ -52,7 +53,7 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
       ) : null}
 
       <div className="customers-toolbar">
-        <Form method="get" className="customers-search" role="search" aria-label="Buscar compradores">
+        <CompanyForm method="get" className="customers-search" role="search" aria-label="Buscar compradores">
           <input type="hidden" name="aba" value="compradores" />
           {list.lista ? <input type="hidden" name="lista" value={list.lista} /> : null}
           <div className="field">
@@ -72,18 +73,18 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
           <button type="submit" className="button">
             Buscar
           </button>
-        </Form>
+        </CompanyForm>
         {canChange ? (
           <div className="toolbar">
             <Link to={href({ modal: 'adicionar-comprador', cnpj: null, busca: null })} className="button primary" preventScrollReset>
               {m.add}
             </Link>
             {tab.ownList ? (
-              <Form method="post">
+              <CompanyForm method="post">
                 <button type="submit" name="intent" value="add-all" className="button">
                   {m.addAll}
                 </button>
-              </Form>
+              </CompanyForm>
             ) : null}
           </div>
         ) : null}
@@ -100,9 +101,9 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
 
       {isSeller ? (
         <div className="toolbar">
-          <a className="button" href={exportPath(`compradores/${detail.condicao.id}`)} download>
+          <CompanyDownload className="button" href={exportPath(`compradores/${detail.condicao.id}`)}>
             Exportar compradores (xlsx)
-          </a>
+          </CompanyDownload>
         </div>
       ) : null}
       {isSeller && canChange ? <SpreadsheetImport kind="compradores" title="Importar compradores" job={tab.importacao} error={importError} /> : null}
@@ -154,12 +155,12 @@ function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean 
   return (
     <>
       {canChange ? (
-        <Form method="post" id={REMOVE_FORM} className="toolbar">
+        <CompanyForm method="post" id={REMOVE_FORM} className="toolbar">
           <input type="hidden" name="intent" value="remove" />
           <button type="submit" className="button danger">
             {m.removeChecked}
           </button>
-        </Form>
+        </CompanyForm>
       ) : null}
       <div className="table-scroll" role="region" aria-labelledby="compradores-caption" tabIndex={0}>
         <table className="data-table">
@@ -229,14 +230,14 @@ function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; last
       <p className="muted" tabIndex={-1} data-autofocus>
         Busque pelo CNPJ ou escolha entre seus clientes.
       </p>
-      <Form method="post" {...formProps} className="stack">
+      <CompanyForm method="post" {...formProps} className="stack">
         <input type="hidden" name="intent" value="find-buyer" />
         <FormErrors form={form} />
         <MaskedField label="CNPJ do cliente ou da bandeira" meta={fields.cnpj} mask="cnpj" />
         <SubmitButton disabled={submitDisabled} pending="Buscando…">
           Buscar CNPJ
         </SubmitButton>
-      </Form>
+      </CompanyForm>
       {lookup ? (
         <div className="stack" role="status" aria-live="polite">
           {lookup.error ? <p className="notice notice-error">{lookup.error}</p> : null}
@@ -272,7 +273,7 @@ function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; last
       {tab.customers ? (
         <section className="stack" aria-labelledby="comprador-clientes-title">
           <h3 id="comprador-clientes-title">Ou escolha entre seus clientes</h3>
-          <Form method="get" role="search" aria-label="Buscar clientes" className="toolbar">
+          <CompanyForm method="get" role="search" aria-label="Buscar clientes" className="toolbar">
             <input type="hidden" name="aba" value="compradores" />
             <input type="hidden" name="modal" value="adicionar-comprador" />
             <div className="field">
@@ -282,11 +283,11 @@ function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; last
             <button type="submit" className="button">
               Buscar
             </button>
-          </Form>
+          </CompanyForm>
           {tab.customers.page.data.length === 0 ? (
             <p className="muted">Nenhum cliente encontrado.</p>
           ) : (
-            <Form method="post" className="stack">
+            <CompanyForm method="post" className="stack">
               <input type="hidden" name="intent" value="pick-customers" />
               <fieldset className="stack">
                 <legend>Clientes</legend>
@@ -307,7 +308,7 @@ function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; last
               <button type="submit" className="button primary">
                 Adicionar marcados
               </button>
-            </Form>
+            </CompanyForm>
           )}
         </section>
       ) : null}
@@ -317,7 +318,7 @@ function AddBuyerModal({ tab, lastFind, lastPick }: { tab: CompradoresData; last
 
 function FoundRow({ label, already, field, id, action }: { label: string; already: boolean; field: 'cliente_id' | 'bandeira_id'; id: number; action: string }) {
   return (
-    <Form method="post" className="toolbar">
+    <CompanyForm method="post" className="toolbar">
       <input type="hidden" name="intent" value="add-buyer" />
       <input type="hidden" name={field} value={id} />
       <p>{label}</p>
@@ -328,6 +329,6 @@ function FoundRow({ label, already, field, id, action }: { label: string; alread
           {action}
         </button>
       )}
-    </Form>
+    </CompanyForm>
   )
 }

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { SelectAllCell } from '~/components/ui/select-all.tsx'
 import { conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
@@ -48,7 +49,7 @@ function ActiveForm({ condition, canChange }: { condition: CondicaoLista; canCha
   const text = condition.ativo ? conditionDetailsMessages.active : conditionDetailsMessages.inactive
   if (!canChange) return <span className={`badge${condition.ativo ? '' : ' badge-muted'}`}>{text}</span>
   return (
-    <Form method="post" preventScrollReset>
+    <CompanyForm method="post" preventScrollReset>
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="condicao_id" value={condition.id} />
       {/* Its name says the state it shows and what a press does ('Ativa: X. Desativar'), not a pressed state to decode. */}
@@ -62,7 +63,7 @@ function ActiveForm({ condition, canChange }: { condition: CondicaoLista; canCha
       >
         {text}
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 
@@ -72,7 +73,7 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
     <div className="stack">
       {canChange ? (
         // The row checkboxes join this form through their `form` attribute (a form cannot hold the rows' own forms).
-        <Form id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nas condições selecionadas" preventScrollReset>
+        <CompanyForm id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nas condições selecionadas" preventScrollReset>
           <input type="hidden" name="intent" value="bulk" />
           <span className="muted">Selecionadas:</span>
           <button type="submit" name="acao" value="ativar" className="button">
@@ -81,7 +82,7 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
           <button type="submit" name="acao" value="desativar" className="button">
             Desativar
           </button>
-        </Form>
+        </CompanyForm>
       ) : null}
       <div className="table-scroll" role="region" aria-labelledby="conditions-caption" tabIndex={0}>
         <table className="data-table">
@@ -222,7 +223,7 @@ function Pagination({ page }: { page: CondicoesPage }) {
 
 export function ConditionFilters({ state }: { state: ListState }) {
   return (
-    <Form method="get" className="products-filters" role="search" aria-label="Filtros de condições">
+    <CompanyForm method="get" className="products-filters" role="search" aria-label="Filtros de condições">
       {state.aba === 'ol' ? <input type="hidden" name="aba" value="ol" /> : null}
       <input type="hidden" name="ordem" value={state.ordem} />
       <input type="hidden" name="direcao" value={state.direcao} />
@@ -242,7 +243,7 @@ export function ConditionFilters({ state }: { state: ListState }) {
       <button type="submit" className="button" id="condicoes-filtrar">
         Filtrar
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { CheckboxField, ErrorList, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -43,7 +44,7 @@ export function NewConditionModal({ lastResult }: { lastResult: LastResult }) {
   })
   return (
     <RouteModal title={m.newCondition} closeParams={MODAL_PARAMS}>
-      <Form method="post" {...formProps} className="stack" preventScrollReset>
+      <CompanyForm method="post" {...formProps} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="create" />
         <FormErrors form={form} />
         <Field label="Nome" meta={fields.nome} inputProps={{ autoComplete: 'off' }} />
@@ -56,7 +57,7 @@ export function NewConditionModal({ lastResult }: { lastResult: LastResult }) {
         <SubmitButton disabled={submitDisabled} pending="Criando…">
           Criar condição
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -76,7 +77,7 @@ function EditConditionForm({ condition, lastResult, returnTo }: { condition: Con
   })
   return (
     <RouteModal title={m.editCondition(condition.nome)} closeParams={MODAL_PARAMS} closeTo={returnTo ?? undefined}>
-      <Form method="post" {...formProps} className="stack" preventScrollReset>
+      <CompanyForm method="post" {...formProps} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="update" />
         {returnTo ? <input type="hidden" name="voltar" value={returnTo} /> : null}
         <input type="hidden" name="condicao_id" value={condition.id} />
@@ -93,7 +94,7 @@ function EditConditionForm({ condition, lastResult, returnTo }: { condition: Con
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar alterações
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -113,7 +114,7 @@ function MinimumsForm({ condition, lastResult }: { condition: Condicao; lastResu
   const valor = getInputProps(fields.minimo_valor as FieldMetadata<string>, { type: 'text' })
   return (
     <RouteModal title={m.minimums(condition.nome)} closeParams={MODAL_PARAMS}>
-      <Form method="post" {...formProps} className="stack" preventScrollReset>
+      <CompanyForm method="post" {...formProps} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="minimums" />
         <input type="hidden" name="condicao_id" value={condition.id} />
         <FormErrors form={form} />
@@ -131,7 +132,7 @@ function MinimumsForm({ condition, lastResult }: { condition: Condicao; lastResu
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar mínimos
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -142,7 +143,7 @@ export function DeleteConditionModal({ condition, errors }: { condition: Condica
   if (!condition) return <Missing title={m.deleteTitle} />
   return (
     <RouteModal title={m.deleteTitle} closeParams={MODAL_PARAMS}>
-      <Form method="post" className="stack" preventScrollReset>
+      <CompanyForm method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="condicao_id" value={condition.id} />
         <p>{m.deleteConfirm(condition.nome)}</p>
@@ -157,7 +158,7 @@ export function DeleteConditionModal({ condition, errors }: { condition: Condica
             Excluir
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
@@ -111,7 +112,7 @@ function Simulation({ data }: { data: Data }) {
     <section className="card stack" aria-labelledby="simular-title">
       <h3 id="simular-title">Simular fórmulas tokenbase</h3>
       <p className="muted">Informe o desconto da condição e o total do pedido para ver o percentual, o fator e os valores de cada prazo com fórmula.</p>
-      <Form method="get" action={location.pathname} preventScrollReset className="products-filters">
+      <CompanyForm method="get" action={location.pathname} preventScrollReset className="products-filters">
         <input type="hidden" name="aba" value="pagamentos" />
         <div className="field">
           <label htmlFor="simular-desconto">Desconto (%)</label>
@@ -144,7 +145,7 @@ function Simulation({ data }: { data: Data }) {
         <button type="submit" className="button primary">
           Simular
         </button>
-      </Form>
+      </CompanyForm>
       {sim?.answer ? (
         sim.answer.token === null ? (
           <p role="status">{m.formulaNeedsTokenbase}</p>
@@ -241,7 +242,7 @@ function TermModal({ term, tokenbase, lastResult }: { term: Term | null; tokenba
   const title = editing ? `Editar prazo ${term.nome}` : 'Novo prazo de pagamento'
   return (
     <RouteModal title={title} closeParams={CLOSE}>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value={editing ? 'update-term' : 'add-term'} />
         {editing ? <input type="hidden" name="pagamento_id" value={term.id} /> : null}
         <FormErrors form={form} />
@@ -256,7 +257,7 @@ function TermModal({ term, tokenbase, lastResult }: { term: Term | null; tokenba
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           {editing ? 'Salvar prazo' : 'Adicionar prazo'}
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -268,7 +269,7 @@ function DeleteTermModal({ term }: { term: Term | null }) {
       {term ? (
         <>
           <p id="prazo-excluir-texto">Excluir o prazo {term.nome} desta condição?</p>
-          <Form method="post" aria-describedby="prazo-excluir-texto">
+          <CompanyForm method="post" aria-describedby="prazo-excluir-texto">
             <input type="hidden" name="intent" value="delete-term" />
             <input type="hidden" name="pagamento_id" value={term.id} />
             <div className="button-row">
@@ -279,7 +280,7 @@ function DeleteTermModal({ term }: { term: Term | null }) {
                 Sim, excluir
               </button>
             </div>
-          </Form>
+          </CompanyForm>
         </>
       ) : (
         <p role="alert">{m.pagamentoNotFound}</p>

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
@@ -79,13 +80,13 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
                         </Link>
                       ) : null}
                       {seller && p.espelho_de ? (
-                        <Form method="post" preventScrollReset>
+                        <CompanyForm method="post" preventScrollReset>
                           <input type="hidden" name="intent" value="unmirror-ol" />
                           <input type="hidden" name="parceiro_id" value={p.id} />
                           <button type="submit" className="button" aria-label={`${s.unmirror}: ${p.nome}`}>
                             {s.unmirror}
                           </button>
-                        </Form>
+                        </CompanyForm>
                       ) : null}
                       {seller && !p.espelho_de && p.status !== 'recusado' ? (
                         <Link to={href({ modal: 'espelhar-ol', id: p.id })} className="button" aria-label={`${s.mirror}: ${p.nome}`} preventScrollReset>
@@ -130,7 +131,7 @@ function InviteModal({ busca, encontrados, lastResult }: { busca: string; encont
   const { form, fields, formProps, submitDisabled } = useValidatedForm(invitePartnerFormSchema, { id: 'ol-invite', lastResult, defaultValue: { desconto_extra: '0' } })
   return (
     <RouteModal title={s.invite} closeParams={MODAL_PARAMS}>
-      <Form method="get" role="search" aria-label={s.searchForm} className="customers-search" preventScrollReset>
+      <CompanyForm method="get" role="search" aria-label={s.searchForm} className="customers-search" preventScrollReset>
         <input type="hidden" name="aba" value="parceiros" />
         <input type="hidden" name="modal" value="convidar-ol" />
         <div className="field">
@@ -140,11 +141,11 @@ function InviteModal({ busca, encontrados, lastResult }: { busca: string; encont
         <button type="submit" className="button">
           {s.search}
         </button>
-      </Form>
+      </CompanyForm>
       {encontrados === null ? null : encontrados.length === 0 ? (
         <p role="status">{s.noResults}</p>
       ) : (
-        <Form method="post" {...formProps} className="stack" preventScrollReset>
+        <CompanyForm method="post" {...formProps} className="stack" preventScrollReset>
           <input type="hidden" name="intent" value="invite-ol" />
           <FormErrors form={form} />
           <fieldset className="stack" aria-describedby={fields.organizacao_id.errors?.length ? fields.organizacao_id.errorId : undefined}>
@@ -166,7 +167,7 @@ function InviteModal({ busca, encontrados, lastResult }: { busca: string; encont
           <SubmitButton disabled={submitDisabled} pending="Enviando…">
             {s.send}
           </SubmitButton>
-        </Form>
+        </CompanyForm>
       )}
     </RouteModal>
   )
@@ -184,7 +185,7 @@ function RemoveModal({ partner }: { partner: Partner | null }) {
   return (
     <RouteModal title={`${s.remove} ${partner.nome}`} closeParams={MODAL_PARAMS}>
       <p id="ol-remove-text">{s.confirmRemove(partner.nome)}</p>
-      <Form method="post" aria-describedby="ol-remove-text" preventScrollReset>
+      <CompanyForm method="post" aria-describedby="ol-remove-text" preventScrollReset>
         <input type="hidden" name="intent" value="remove-ol" />
         <input type="hidden" name="organizacao_id" value={partner.organizacao_id} />
         <div className="button-row">
@@ -195,7 +196,7 @@ function RemoveModal({ partner }: { partner: Partner | null }) {
             Sim, remover
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -217,7 +218,7 @@ function MirrorModal({ partner, parceiros, lastResult }: { partner: Partner | nu
       {origins.length === 0 ? (
         <p role="status">{s.mirrorNone}</p>
       ) : (
-        <Form method="post" {...formProps} className="stack" preventScrollReset>
+        <CompanyForm method="post" {...formProps} className="stack" preventScrollReset>
           <input type="hidden" name="intent" value="mirror-ol" />
           <input type="hidden" name="parceiro_id" value={partner.id} />
           <FormErrors form={form} />
@@ -245,7 +246,7 @@ function MirrorModal({ partner, parceiros, lastResult }: { partner: Partner | nu
           <SubmitButton disabled={submitDisabled} pending="Salvando…">
             {s.mirror}
           </SubmitButton>
-        </Form>
+        </CompanyForm>
       )}
     </RouteModal>
   )

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { CompanyDownload, CompanyForm } from '~/components/company-form.tsx'
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
@@ -8,7 +9,7 @@ import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
-import { IMPORT_INTENT } from '~/lib/spreadsheet-import.ts'
+import { exportPath, IMPORT_INTENT } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import type { Line, ProductsTabData } from './produtos-types.ts'
 import { formSchema } from '~/components/form-schema.ts'
@@ -71,9 +72,9 @@ export function ProdutosTab({ data, detail, actionData }: ConditionTabProps) {
       )}
       {detail.acesso === 'vendedor' ? (
         <div className="toolbar">
-          <a className="button" href={`/planilhas/exportar/condicao/${detail.condicao.id}`} download>
+          <CompanyDownload className="button" href={exportPath(`condicao/${detail.condicao.id}`)}>
             {m.export}
-          </a>
+          </CompanyDownload>
         </div>
       ) : null}
       {canChange ? (
@@ -103,20 +104,20 @@ const onlyMissingProducts = (job: NonNullable<ProductsTabData['importacao']>) =>
 
 function SemCadastroForm({ jobId }: { jobId: number }) {
   return (
-    <Form method="post" className="card stack" preventScrollReset>
+    <CompanyForm method="post" className="card stack" preventScrollReset>
       <input type="hidden" name="intent" value="importar-sem-cadastro" />
       <input type="hidden" name="importacao" value={jobId} />
       <p>Os produtos que não estão no catálogo podem ser cadastrados com o nome, o preço de tabela, a marca e a categoria da planilha, e as linhas gravadas, tudo de uma vez.</p>
       <button type="submit" className="button primary">
         Importar e cadastrar os produtos novos
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 
 function Filters({ data, isOl }: { data: ProductsTabData; isOl: boolean }) {
   return (
-    <Form method="get" className="products-filters" role="search" aria-label="Filtros dos produtos da condição">
+    <CompanyForm method="get" className="products-filters" role="search" aria-label="Filtros dos produtos da condição">
       <input type="hidden" name="aba" value="produtos" />
       <div className="field products-search">
         <label htmlFor="condicao-produtos-q">Buscar</label>
@@ -157,7 +158,7 @@ function Filters({ data, isOl }: { data: ProductsTabData; isOl: boolean }) {
       <button type="submit" className="button">
         Filtrar
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 
@@ -168,7 +169,7 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
   return (
     <div className="stack">
       {canChange ? (
-        <Form id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nos produtos selecionados" preventScrollReset>
+        <CompanyForm id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nos produtos selecionados" preventScrollReset>
           <input type="hidden" name="intent" value="selecionados" />
           <span className="muted">Selecionados:</span>
           <button type="submit" name="acao" value="editar" className="button">
@@ -177,7 +178,7 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
           <button type="submit" name="acao" value="remover" className="button danger">
             Remover
           </button>
-        </Form>
+        </CompanyForm>
       ) : null}
       <div className="table-scroll" role="region" aria-labelledby="condicao-produtos-legenda" tabIndex={0}>
         <table className="data-table condition-lines">
@@ -309,7 +310,7 @@ function AddModal({ data }: { data: ProductsTabData }) {
   const carried = data.pick.sel.filter((id) => !onPage.has(id))
   return (
     <RouteModal title={m.addTitle} closeParams={MODAL_PARAMS}>
-      <Form method="get" className="stack" preventScrollReset>
+      <CompanyForm method="get" className="stack" preventScrollReset>
         {[...params].filter(([k]) => k !== 'pq' && k !== 'pp' && k !== 'sel').map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
@@ -349,7 +350,7 @@ function AddModal({ data }: { data: ProductsTabData }) {
             {m.addSubmit}
           </button>
         ) : null}
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -382,7 +383,7 @@ function EditModal({ title, ids, line, tipo, lastResult }: { title: string; ids:
       {ids.length === 0 ? (
         <p role="alert">{m.idsRequired}</p>
       ) : (
-        <Form method="post" {...formProps} className="stack" preventScrollReset>
+        <CompanyForm method="post" {...formProps} className="stack" preventScrollReset>
           <input type="hidden" name="intent" value="editar" />
           {ids.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
@@ -407,7 +408,7 @@ function EditModal({ title, ids, line, tipo, lastResult }: { title: string; ids:
           <SubmitButton disabled={submitDisabled} pending="Salvando…">
             Salvar
           </SubmitButton>
-        </Form>
+        </CompanyForm>
       )}
     </RouteModal>
   )
@@ -420,7 +421,7 @@ function RemoveModal({ ids, names }: { ids: number[]; names: string[] }) {
       {ids.length === 0 ? (
         <p role="alert">{m.idsRequired}</p>
       ) : (
-        <Form method="post" className="stack" preventScrollReset>
+        <CompanyForm method="post" className="stack" preventScrollReset>
           <input type="hidden" name="intent" value="remover" />
           {ids.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
@@ -441,7 +442,7 @@ function RemoveModal({ ids, names }: { ids: number[]; names: string[] }) {
               Remover
             </button>
           </div>
-        </Form>
+        </CompanyForm>
       )}
     </RouteModal>
   )

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
@@ -125,7 +126,7 @@ function RuleModal({ rule, scopes, lastResult }: { rule: Rule | null; scopes: Sc
   })
   return (
     <RouteModal title={editing ? `Editar regra ${rule.nome}` : 'Nova regra de desconto'} closeParams={CLOSE}>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value={editing ? 'update-rule' : 'add-rule'} />
         {editing ? <input type="hidden" name="regra_id" value={rule.id} /> : null}
         <FormErrors form={form} />
@@ -152,7 +153,7 @@ function RuleModal({ rule, scopes, lastResult }: { rule: Rule | null; scopes: Sc
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           {editing ? 'Salvar regra' : 'Adicionar regra'}
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -166,7 +167,7 @@ function DeleteRuleModal({ rule }: { rule: Rule | null }) {
           <p id="regra-excluir-texto">
             Excluir a regra {rule.nome} ({describe(rule)})?
           </p>
-          <Form method="post" aria-describedby="regra-excluir-texto">
+          <CompanyForm method="post" aria-describedby="regra-excluir-texto">
             <input type="hidden" name="intent" value="delete-rule" />
             <input type="hidden" name="regra_id" value={rule.id} />
             <div className="button-row">
@@ -177,7 +178,7 @@ function DeleteRuleModal({ rule }: { rule: Rule | null }) {
                 Sim, excluir
               </button>
             </div>
-          </Form>
+          </CompanyForm>
         </>
       ) : (
         <p role="alert">{m.regraNotFound}</p>

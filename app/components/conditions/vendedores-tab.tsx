@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
 import { Pagination } from '~/components/team/team-tabs.tsx'
@@ -36,7 +37,7 @@ export function VendedoresTab({ data, actionData }: ConditionTabProps) {
       <h2 id="vendedores-title">{m.heading}</h2>
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
       <div className="customers-toolbar">
-        <Form method="get" className="customers-search" role="search" aria-label="Buscar vendedores">
+        <CompanyForm method="get" className="customers-search" role="search" aria-label="Buscar vendedores">
           <input type="hidden" name="aba" value="vendedores" />
           <div className="field">
             <label htmlFor="vendedores-q">Buscar por nome ou e-mail</label>
@@ -45,7 +46,7 @@ export function VendedoresTab({ data, actionData }: ConditionTabProps) {
           <button type="submit" className="button">
             Buscar
           </button>
-        </Form>
+        </CompanyForm>
         {canChange ? (
           <Link to={href({ modal: 'adicionar-vendedor', busca: null })} className="button primary" preventScrollReset>
             Adicionar vendedor
@@ -77,12 +78,12 @@ function SellerTable({ answer, canChange }: { answer: Answer; canChange: boolean
   return (
     <>
       {canChange ? (
-        <Form method="post" id={REMOVE_FORM} className="toolbar">
+        <CompanyForm method="post" id={REMOVE_FORM} className="toolbar">
           <input type="hidden" name="intent" value="remove" />
           <button type="submit" className="button danger">
             Remover marcados
           </button>
-        </Form>
+        </CompanyForm>
       ) : null}
       <div className="table-scroll" role="region" aria-labelledby="vendedores-caption" tabIndex={0}>
         <table className="data-table">
@@ -138,7 +139,7 @@ function AddSellerModal({ picker, sellersErrors, cargosErrors }: { picker: NonNu
   const roles = picker.cargos.filter((c) => !c.ja_vende)
   return (
     <RouteModal title="Adicionar vendedor" closeParams={['modal', 'busca']}>
-      <Form method="get" role="search" aria-label="Buscar membros e cargos" className="toolbar">
+      <CompanyForm method="get" role="search" aria-label="Buscar membros e cargos" className="toolbar">
         <input type="hidden" name="aba" value="vendedores" />
         <input type="hidden" name="modal" value="adicionar-vendedor" />
         <div className="field">
@@ -148,8 +149,8 @@ function AddSellerModal({ picker, sellersErrors, cargosErrors }: { picker: NonNu
         <button type="submit" className="button">
           Buscar
         </button>
-      </Form>
-      <Form method="post" className="stack">
+      </CompanyForm>
+      <CompanyForm method="post" className="stack">
         <input type="hidden" name="intent" value="add-sellers" />
         <fieldset className="stack">
           <legend>{m.addMembers}</legend>
@@ -173,8 +174,8 @@ function AddSellerModal({ picker, sellersErrors, cargosErrors }: { picker: NonNu
             Adicionar membros marcados
           </button>
         ) : null}
-      </Form>
-      <Form method="post" className="stack">
+      </CompanyForm>
+      <CompanyForm method="post" className="stack">
         <input type="hidden" name="intent" value="add-cargos" />
         <fieldset className="stack">
           <legend>{m.addCargos}</legend>
@@ -198,7 +199,7 @@ function AddSellerModal({ picker, sellersErrors, cargosErrors }: { picker: NonNu
             Adicionar cargos marcados
           </button>
         ) : null}
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { formatDate } from '~/components/team/format.ts'
@@ -52,7 +53,7 @@ export function CustomersTab({ page, list, canManage, canReadOrders }: { page: P
   return (
     <div className="stack">
       <div className="customers-toolbar">
-        <Form method="get" className="customers-search" role="search" aria-label={s.searchLabel}>
+        <CompanyForm method="get" className="customers-search" role="search" aria-label={s.searchLabel}>
           <input type="hidden" name="aba" value="clientes" />
           {list.ordem !== 'nome' ? <input type="hidden" name="ordem" value={list.ordem} /> : null}
           <div className="field">
@@ -72,7 +73,7 @@ export function CustomersTab({ page, list, canManage, canReadOrders }: { page: P
           <button type="submit" className="button">
             Buscar
           </button>
-        </Form>
+        </CompanyForm>
         {canManage ? (
           <Link to={href({ modal: 'novo-cliente', id: null })} className="button primary" preventScrollReset>
             {s.newCustomer}
@@ -176,7 +177,7 @@ export function NewCustomerModal({ sellers, lastResult, created }: { sellers: Se
   return (
     <RouteModal title={s.newCustomer} closeParams={MODAL_PARAMS}>
       <p className="muted">Se a empresa já estiver na plataforma, ela é vinculada na hora; senão, recebe um convite no e-mail do contato.</p>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value="create-customer" />
         <FormErrors form={form} />
         <MaskedField label="CNPJ" meta={fields.cnpj} mask="cnpj" />
@@ -188,7 +189,7 @@ export function NewCustomerModal({ sellers, lastResult, created }: { sellers: Se
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Cadastrar cliente
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -220,7 +221,7 @@ function EditCustomerForm({ customer, sellers, lastResult }: { customer: Custome
   return (
     <RouteModal title={`Editar ${customer.nome}`} closeParams={MODAL_PARAMS}>
       <p className="muted">CNPJ {maskCnpj(customer.cnpj)}</p>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value="update-customer" />
         <input type="hidden" name="cliente_id" value={customer.id} />
         <FormErrors form={form} />
@@ -232,7 +233,7 @@ function EditCustomerForm({ customer, sellers, lastResult }: { customer: Custome
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -255,7 +256,7 @@ export function BlockModal({ customer, block, error }: { customer: Customer | nu
           {error}
         </p>
       ) : null}
-      <Form method="post" aria-describedby="customer-block-text">
+      <CompanyForm method="post" aria-describedby="customer-block-text">
         <input type="hidden" name="intent" value={block ? 'block' : 'unblock'} />
         <input type="hidden" name="cliente_id" value={customer.id} />
         <div className="button-row">
@@ -266,7 +267,7 @@ export function BlockModal({ customer, block, error }: { customer: Customer | nu
             {block ? 'Sim, bloquear' : 'Sim, desbloquear'}
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -310,7 +311,7 @@ export function CustomerPaymentsModal(props: { customer: { id: number; nome: str
           {error}
         </p>
       ) : null}
-      <Form method="post" className="stack">
+      <CompanyForm method="post" className="stack">
         <input type="hidden" name="cliente_id" value={customer.id} />
         <fieldset className="stack">
           <legend>Formas de pagamento permitidas</legend>
@@ -337,7 +338,7 @@ export function CustomerPaymentsModal(props: { customer: { id: number; nome: str
             {s.removeAll}
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useTeamHref } from '~/components/team/links.ts'
@@ -79,7 +80,7 @@ export function NewPaymentModal({ lastResult }: { lastResult: LastResult }) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(paymentMethodFormSchema, { id: 'payment-new', lastResult })
   return (
     <RouteModal title={s.newPayment} closeParams={MODAL_PARAMS}>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value="create-payment" />
         <FormErrors form={form} />
         <Field label="Nome" meta={fields.nome} inputProps={{ maxLength: 60, placeholder: 'Boleto 28 dias' }} />
@@ -89,7 +90,7 @@ export function NewPaymentModal({ lastResult }: { lastResult: LastResult }) {
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Criar forma de pagamento
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -111,7 +112,7 @@ export function DeletePaymentModal({ method, error }: { method: PaymentMethod | 
           {error}
         </p>
       ) : null}
-      <Form method="post" aria-describedby="payment-delete-text">
+      <CompanyForm method="post" aria-describedby="payment-delete-text">
         <input type="hidden" name="intent" value="delete-payment" />
         <input type="hidden" name="pagamento_id" value={method.id} />
         <div className="button-row">
@@ -122,7 +123,7 @@ export function DeletePaymentModal({ method, error }: { method: PaymentMethod | 
             Sim, excluir
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList } from '~/components/error-list.tsx'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { nearestQuantity } from '~/domain/checkout/quantity.ts'
@@ -88,7 +88,7 @@ export function OfferFields({ productId, offer }: { productId: number; offer: Of
 /** 'Adicionar ao carrinho' for one offer, with its quantity. */
 export function AddToCartForm({ productId, productName, offer, idPrefix }: { productId: number; productName: string; offer: Oferta; idPrefix: string }) {
   return (
-    <Form method="post" className="market-buy" preventScrollReset noValidate>
+    <CompanyForm method="post" className="market-buy" preventScrollReset noValidate>
       <OfferFields productId={productId} offer={offer} />
       <QuantityField id={`${idPrefix}-qtd`} productId={productId} offer={offer} of={`${productName}, ${offerSourceText(offer)}`} />
       <button type="submit" name="intent" value="carrinho" className="button primary">
@@ -98,6 +98,6 @@ export function AddToCartForm({ productId, productName, offer, idPrefix }: { pro
           {productName}, {offerSourceText(offer)}
         </span>
       </button>
-    </Form>
+    </CompanyForm>
   )
 }

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
@@ -9,14 +10,14 @@ import { SUGGESTIONS_ID, SuggestionList } from './search-suggestions.tsx'
 
 function FavoriteForm({ product }: { product: MarketProduct }) {
   return (
-    <Form method="post" preventScrollReset>
+    <CompanyForm method="post" preventScrollReset>
       <input type="hidden" name="produto_id" value={product.id} />
       <input type="hidden" name="favorito" value={product.favorito ? '0' : '1'} />
       <button type="submit" name="intent" value="favorito" className={`button flag-button${product.favorito ? ' is-on' : ''}`}>
         <span aria-hidden="true">{product.favorito ? '★' : '☆'}</span> {product.favorito ? m.unfavorite : m.favorite}
         <span className="sr-only"> {product.nome}</span>
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 
@@ -48,7 +49,7 @@ function ProductCard({ product }: { product: MarketProduct }) {
       </p>
       {offerLimits(offer) ? <p className="muted market-limits">{offerLimits(offer)}</p> : null}
       {/* The quantity's limits are checked by the server, which says them in the product's words (noValidate). */}
-      <Form method="post" className="market-buy" preventScrollReset noValidate>
+      <CompanyForm method="post" className="market-buy" preventScrollReset noValidate>
         <OfferFields productId={product.id} offer={offer} />
         <QuantityField id={`qtd-${product.id}`} productId={product.id} offer={offer} of={product.nome} />
         <div className="row-actions">
@@ -62,7 +63,7 @@ function ProductCard({ product }: { product: MarketProduct }) {
             <span className="sr-only"> {product.nome}</span>
           </button>
         </div>
-      </Form>
+      </CompanyForm>
       {/* The offers modal lists the other offers: with none, the card already shows the only one. */}
       {product.outras_ofertas > 0 ? (
         <p>
@@ -111,7 +112,7 @@ export function ProductGrid({ page }: { page: MarketPage }) {
  */
 export function MarketFilters({ state, verticais, marcas, categorias }: { state: MarketState; verticais: Verticals; marcas: string[]; categorias: string[] }) {
   return (
-    <Form method="get" className="products-filters" role="search" aria-label="Busca e filtros do mercado">
+    <CompanyForm method="get" className="products-filters" role="search" aria-label="Busca e filtros do mercado">
       <div className="field products-search">
         <label htmlFor="mercado-q">{m.searchLabel}</label>
         <input
@@ -137,6 +138,6 @@ export function MarketFilters({ state, verticais, marcas, categorias }: { state:
       <button type="submit" className="button">
         Filtrar
       </button>
-    </Form>
+    </CompanyForm>
   )
 }

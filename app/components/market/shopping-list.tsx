@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { formatBrl, formatUnitPrice } from '~/domain/catalog/money.ts'
 import { marketMessages as m } from '~/domain/market/messages.ts'
 import { OfferFields, OfferSource } from './offer-parts.tsx'
@@ -46,7 +46,7 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                     <small className="muted">{[item.produto.marca, item.produto.unidade].filter(Boolean).join(' · ')}</small>
                   </th>
                   <td data-label="Quantidade">
-                    <Form method="post" id={formId} className="market-inline" preventScrollReset noValidate>
+                    <CompanyForm method="post" id={formId} className="market-inline" preventScrollReset noValidate>
                       <input type="hidden" name="pre_item_id" value={item.id} />
                       {offer ? <OfferFields productId={item.produto.id} offer={offer} /> : null}
                       <label htmlFor={qtyId} className="sr-only">
@@ -57,7 +57,7 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                         {m.update}
                         <span className="sr-only"> a quantidade de {item.produto.nome}</span>
                       </button>
-                    </Form>
+                    </CompanyForm>
                   </td>
                   <td data-label="Melhor oferta">
                     {offer ? (
@@ -90,13 +90,13 @@ export function ShoppingListSection({ list }: { list: ShoppingList }) {
                           <span className="sr-only"> {item.produto.nome}</span>
                         </button>
                       ) : null}
-                      <Form method="post" preventScrollReset>
+                      <CompanyForm method="post" preventScrollReset>
                         <input type="hidden" name="pre_item_id" value={item.id} />
                         <button type="submit" name="intent" value="lista-remover" className="button danger">
                           {m.remove}
                           <span className="sr-only"> {item.produto.nome}</span>
                         </button>
-                      </Form>
+                      </CompanyForm>
                     </div>
                   </td>
                 </tr>

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { formatDateTime } from '~/components/team/format.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import { formatAdjustment } from '~/domain/catalog/adjustment.ts'
@@ -229,14 +230,14 @@ export function StatusActions({ order, action, errors, typed }: { order: OrderDe
 
 function StatusForm({ order, action, status, className, label }: { order: OrderDetail; action?: string; status: 'F' | 'N'; className: string; label: string }) {
   return (
-    <Form method="post" action={action} preventScrollReset>
+    <CompanyForm method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="pedido_id" value={order.id} />
       <input type="hidden" name="status" value={status} />
       <button type="submit" className={className}>
         {label}
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 
@@ -259,7 +260,7 @@ export function QuantitiesForm({
   confirm?: boolean
 }) {
   return (
-    <Form method="post" action={action} className="order-q" preventScrollReset>
+    <CompanyForm method="post" action={action} className="order-q" preventScrollReset>
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="pedido_id" value={order.id} />
       <input type="hidden" name="status" value="Q" />
@@ -309,13 +310,13 @@ export function QuantitiesForm({
           {label}
         </button>
       )}
-    </Form>
+    </CompanyForm>
   )
 }
 
 export function RepeatOrder({ order, action }: { order: OrderDetail; action?: string }) {
   return (
-    <Form method="post" action={action} className="toolbar" preventScrollReset>
+    <CompanyForm method="post" action={action} className="toolbar" preventScrollReset>
       <input type="hidden" name="intent" value="repeat" />
       <input type="hidden" name="pedido_id" value={order.id} />
       <button type="submit" className="button primary" aria-describedby={`pedido-${order.id}-repetir`}>
@@ -324,7 +325,7 @@ export function RepeatOrder({ order, action }: { order: OrderDetail; action?: st
       <span className="muted" id={`pedido-${order.id}-repetir`}>
         {m.repeatHint}
       </span>
-    </Form>
+    </CompanyForm>
   )
 }
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useChatLive } from '~/components/chat/chat-live.tsx'
 import { announcementOf } from '~/domain/orders/notifications.ts'
+import { pageCompanyHeaders } from '~/lib/page-company.ts'
 
 type OrderLive = {
   /** New orders and status changes not yet seen (the menu's 'Pedidos' badge). */
@@ -33,7 +34,7 @@ export function OrderLiveProvider({ userId, readsOrders, unread: rendered, child
       say(text)
     })
     const offReconnect = chat.onReconnect(() => {
-      void fetch('/pedidos/contadores', { headers: { accept: 'application/json' } })
+      void fetch('/pedidos/contadores', { headers: pageCompanyHeaders(chat.organizationId, { accept: 'application/json' }) })
         .then((res) => (res.ok ? (res.json() as Promise<{ novos: { a: number; f: number; n: number } }>) : null))
         .then((body) => body && setUnread(body.novos.a + body.novos.f + body.novos.n))
         .catch(() => undefined)

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -26,7 +26,7 @@ export function CreateOrganizationModal({
   const { form, fields, formProps, submitDisabled } = useValidatedForm(createOrganizationSchema, { id: 'nova-organizacao', lastResult })
   return (
     <RouteModal title="Nova organização">
-      <Form method="post" {...formProps} className="stack" data-address-lookup>
+      <CompanyForm method="post" {...formProps} className="stack" data-address-lookup>
         <input type="hidden" name="intent" value="create" />
         <FormErrors form={form} />
         <fieldset className="links-fieldset" aria-describedby={fields.tipo.errors ? fields.tipo.errorId : undefined}>
@@ -89,7 +89,7 @@ export function CreateOrganizationModal({
         <SubmitButton disabled={submitDisabled} pending="Criando…">
           Criar organização
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

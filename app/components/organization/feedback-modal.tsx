@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { FormErrors, SubmitButton, TextareaField } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -22,7 +22,7 @@ export function FeedbackModal({
       <p>
         Antes de entrar, <strong>{organization.nome}</strong> pede uma avaliação rápida: de 1 a 5, como está sendo usar a plataforma?
       </p>
-      <Form method="post" {...formProps} className="stack">
+      <CompanyForm method="post" {...formProps} className="stack">
         <input type="hidden" name="intent" value="feedback" />
         <input type="hidden" name="organizacao_id" value={organization.organizacao_id} />
         <FormErrors form={form} />
@@ -55,7 +55,7 @@ export function FeedbackModal({
         <SubmitButton disabled={submitDisabled} pending="Enviando…">
           Enviar e entrar
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,4 +1,4 @@
-import { Form } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -25,7 +25,7 @@ export function VerifyOrganizationModal({
         <strong>{organization.nome}</strong>: {organizationMessages.waitingVerification} Enviamos um código de 6 dígitos para o e-mail de
         quem a criou. Digite-o para ativar a organização.
       </p>
-      <Form method="post" {...formProps} className="stack">
+      <CompanyForm method="post" {...formProps} className="stack">
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="organizacao_id" value={organization.organizacao_id} />
         <FormErrors form={form} />
@@ -37,14 +37,14 @@ export function VerifyOrganizationModal({
         <SubmitButton disabled={submitDisabled} pending="Verificando…">
           Verificar
         </SubmitButton>
-      </Form>
-      <Form method="post">
+      </CompanyForm>
+      <CompanyForm method="post">
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="organizacao_id" value={organization.organizacao_id} />
         <button type="submit" className="button block">
           Enviar novo código
         </button>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { CheckboxField, ErrorList, Field, FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -51,7 +52,7 @@ function ProductForm({ product, marcas, categorias, lastResult }: { product: Pro
   })
   return (
     <RouteModal title={product ? m.editProduct(product.nome) : m.newProduct} closeParams={MODAL_PARAMS}>
-      <Form method="post" encType="multipart/form-data" {...formProps} className="product-form" preventScrollReset>
+      <CompanyForm method="post" encType="multipart/form-data" {...formProps} className="product-form" preventScrollReset>
         <input type="hidden" name="intent" value="save" />
         {product ? <input type="hidden" name="produto_id" value={product.id} /> : null}
         <FormErrors form={form} />
@@ -95,7 +96,7 @@ function ProductForm({ product, marcas, categorias, lastResult }: { product: Pro
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           {product ? 'Salvar alterações' : 'Cadastrar produto'}
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -120,7 +121,7 @@ export function DeleteModal({ ids, names, errors }: { ids: number[]; names: stri
       {ids.length === 0 ? (
         <p role="alert">{m.noneSelected}</p>
       ) : (
-        <Form method="post" className="stack" preventScrollReset>
+        <CompanyForm method="post" className="stack" preventScrollReset>
           <input type="hidden" name="intent" value="delete" />
           {ids.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
@@ -145,7 +146,7 @@ export function DeleteModal({ ids, names, errors }: { ids: number[]; names: stri
               Excluir
             </button>
           </div>
-        </Form>
+        </CompanyForm>
       )}
     </RouteModal>
   )

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
 import { SelectAllCell } from '~/components/ui/select-all.tsx'
 import type { OrderColumn } from '~/domain/catalog/contract.ts'
@@ -44,7 +45,7 @@ function FlagForm({ product, field, on, canChange }: { product: Produto; field: 
   const text = field === 'ativo' ? (on ? 'Ativo' : 'Inativo') : on ? 'Sim' : 'Não'
   if (!canChange) return <span className={`badge${on ? '' : ' badge-muted'}`}>{text}</span>
   return (
-    <Form method="post" preventScrollReset>
+    <CompanyForm method="post" preventScrollReset>
       <input type="hidden" name="intent" value={`toggle-${field}`} />
       <input type="hidden" name="produto_id" value={product.id} />
       <input type="hidden" name="valor" value={on ? '0' : '1'} />
@@ -56,7 +57,7 @@ function FlagForm({ product, field, on, canChange }: { product: Produto; field: 
           ({field === 'ativo' ? 'ativo' : 'com imposto'}): {product.nome}
         </span>
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 
@@ -66,7 +67,7 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
     <div className="stack">
       {canChange ? (
         // The row checkboxes join this form through their `form` attribute (a form cannot hold the rows' own forms).
-        <Form id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nos produtos selecionados" preventScrollReset>
+        <CompanyForm id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nos produtos selecionados" preventScrollReset>
           <input type="hidden" name="intent" value="bulk" />
           <span className="muted">Selecionados:</span>
           <button type="submit" name="acao" value="ativar" className="button">
@@ -78,7 +79,7 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
           <button type="submit" name="acao" value="excluir" className="button danger">
             Excluir
           </button>
-        </Form>
+        </CompanyForm>
       ) : null}
       <div className="table-scroll" role="region" aria-labelledby="products-caption" tabIndex={0}>
         <table className="data-table">
@@ -169,7 +170,7 @@ function Pagination({ page }: { page: CatalogPage }) {
 
 export function ProductFilters({ state, marcas, categorias }: { state: ListState; marcas: string[]; categorias: string[] }) {
   return (
-    <Form method="get" className="products-filters" role="search" aria-label="Filtros de produtos">
+    <CompanyForm method="get" className="products-filters" role="search" aria-label="Filtros de produtos">
       <input type="hidden" name="ordem" value={state.ordem} />
       <input type="hidden" name="direcao" value={state.direcao} />
       <div className="field products-search">
@@ -189,7 +190,7 @@ export function ProductFilters({ state, marcas, categorias }: { state: ListState
       <button type="submit" className="button" id="produtos-filtrar">
         Filtrar
       </button>
-    </Form>
+    </CompanyForm>
   )
 }
 

@@ -11,7 +11,7 @@ import { SideMenu, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
 import { focusScreenStart } from '~/lib/ui/focus-page-heading.ts'
 import { useFocusAfterNavigation } from './use-focus-after-navigation.ts'
 
-type ShellCompany = MenuCompany & HeaderCompany
+type ShellCompany = MenuCompany & HeaderCompany & { organizacao_id: number }
 
 /**
  * Applies the stored pin before the first paint (the page would otherwise jump from
@@ -146,7 +146,8 @@ function MenuFrame({ user, company: loaded, children }: { user: HeaderUser; comp
   }, [drawerOpen, close])
 
   return (
-    <div className="shell shell-with-menu" data-menu-pinned={pinned ? '' : undefined} suppressHydrationWarning>
+    // `data-empresa`: the company this page shows, which the enhancement layer's requests name (app/lib/page-company.ts).
+    <div className="shell shell-with-menu" data-empresa={company.organizacao_id} data-menu-pinned={pinned ? '' : undefined} suppressHydrationWarning>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESTORE_PIN }} />
       {skipLink}
       <input

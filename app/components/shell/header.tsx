@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { modalHref, PRODUCT_NAME } from '~/lib/menu.ts'
 import { cartLinkName } from '~/domain/checkout/header-messages.ts'
 import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
@@ -188,11 +189,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
           </button>
         </li>
         <li>
-          <Form method="post" action="/logout">
+          <CompanyForm method="post" action="/logout">
             <button type="submit" className="link-button">
               Logout
             </button>
-          </Form>
+          </CompanyForm>
         </li>
       </ul>
     </details>

@@ -8,17 +8,22 @@ import { screenErrorMessages as m } from '~/domain/shared/screen-error-messages.
  */
 export function ScreenErrorBoundary() {
   const error = useRouteError()
-  const location = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
   const said = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data.trim() ? error.data : m.fallback(status)
+  return <ScreenRefusal title={m.title(status)} text={said} again={m.retry} />
+}
+
+/** What stands in place of a screen that does not open: why, and a link that loads its address again. */
+export function ScreenRefusal({ title, text, again }: { title: string; text: string; again: string }) {
+  const location = useLocation()
   return (
     <section className="stack" aria-labelledby="screen-error-title">
-      <title>{`${m.title(status)} | Pedidos B2B`}</title>
-      <h1 id="screen-error-title">{m.title(status)}</h1>
-      <p role="alert">{said}</p>
+      <title>{`${title} | Pedidos B2B`}</title>
+      <h1 id="screen-error-title">{title}</h1>
+      <p role="alert">{text}</p>
       <p>
         <a className="button" href={location.pathname + location.search}>
-          {m.retry}
+          {again}
         </a>
       </p>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { buildMenu, isMenuItemActive, MENU_COLLAPSE_DELAY_MS, modalHref, type MenuCompany, type MenuItem } from '~/lib/menu.ts'
 import { badgeNumber, menuItemName } from './counter-names.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
@@ -171,7 +172,7 @@ export function SideMenu({ company, hydrated, pinned, onPinnedChange, open, onCl
         })}
       </nav>
 
-      <Form method="post" action={menu.footer.action} className="side-menu-footer">
+      <CompanyForm method="post" action={menu.footer.action} className="side-menu-footer">
         <input type="hidden" name="intent" value={menu.footer.intent} />
         <button type="submit" className="side-menu-item">
           <span className="side-menu-icon">
@@ -179,7 +180,7 @@ export function SideMenu({ company, hydrated, pinned, onPinnedChange, open, onCl
           </span>
           <span className="side-menu-label">{menu.footer.label}</span>
         </button>
-      </Form>
+      </CompanyForm>
     </aside>
   )
 }

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
@@ -35,7 +36,7 @@ export function MembersTab(props: {
   return (
     <div className="stack">
       <div className="team-toolbar">
-        <Form method="get" className="toolbar team-search" role="search">
+        <CompanyForm method="get" className="toolbar team-search" role="search">
           <input type="hidden" name="aba" value="membros" />
           <label className="sr-only" htmlFor="team-q">
             Buscar membro
@@ -44,7 +45,7 @@ export function MembersTab(props: {
           <button type="submit" className="button">
             Buscar
           </button>
-        </Form>
+        </CompanyForm>
         {access.canManage ? (
           <Link to={href({ modal: 'convidar-membro', id: null })} className="button primary" preventScrollReset>
             Convidar pessoa
@@ -120,7 +121,7 @@ function PendingInvites({ invites, cargos, access }: { invites: PendingInvite[];
               </p>
             </div>
             {access.canManage && (access.isAdmin || !invite.is_admin) ? (
-              <Form method="post">
+              <CompanyForm method="post">
                 <input type="hidden" name="intent" value="resend-invite" />
                 <input type="hidden" name="email" value={invite.email} />
                 {invite.cargo_id ? <input type="hidden" name="cargo_id" value={invite.cargo_id} /> : null}
@@ -128,7 +129,7 @@ function PendingInvites({ invites, cargos, access }: { invites: PendingInvite[];
                 <button type="submit" className="button" aria-label={`Reenviar convite para ${invite.email}`}>
                   Reenviar
                 </button>
-              </Form>
+              </CompanyForm>
             ) : null}
           </li>
         ))}
@@ -142,7 +143,7 @@ export function InviteModal({ cargos, access, lastResult, basicPlan }: { cargos:
   return (
     <RouteModal title="Convidar pessoa" closeParams={MODAL_PARAMS}>
       <p className="muted">A pessoa recebe um e-mail com o link para aceitar. O convite vale 7 dias.</p>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value="invite" />
         <FormErrors form={form} />
         <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
@@ -156,7 +157,7 @@ export function InviteModal({ cargos, access, lastResult, basicPlan }: { cargos:
         <SubmitButton disabled={submitDisabled} pending="Enviando…">
           Enviar convite
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -186,7 +187,7 @@ function EditMemberForm({ member, cargos, access, lastResult }: { member: Member
   return (
     <RouteModal title={`Editar ${member.nome}`} closeParams={MODAL_PARAMS}>
       <p className="muted">{member.email}</p>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value="update-member" />
         <input type="hidden" name="user_id" value={member.user_id} />
         <FormErrors form={form} />
@@ -205,7 +206,7 @@ function EditMemberForm({ member, cargos, access, lastResult }: { member: Member
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           Salvar
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -223,7 +224,7 @@ export function RemoveMemberModal({ member, userId, lastResult }: { member: Memb
   return (
     <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
       <p id="team-remove-text">{member.user_id === userId ? m.confirmLeave : m.confirmRemove(member.nome)}</p>
-      <Form method="post" {...formProps} aria-describedby="team-remove-text">
+      <CompanyForm method="post" {...formProps} aria-describedby="team-remove-text">
         <input type="hidden" name="intent" value="remove-member" />
         <input type="hidden" name="user_id" value={member.user_id} />
         <FormErrors form={form} />
@@ -235,7 +236,7 @@ export function RemoveMemberModal({ member, userId, lastResult }: { member: Memb
             {member.user_id === userId ? m.confirmLeaveButton : 'Sim, remover'}
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

@@ -1,5 +1,6 @@
 import { getCollectionProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
@@ -94,7 +95,7 @@ function CargoForm({ cargo, permissions, access, lastResult }: { cargo: Cargo | 
   const options = getCollectionProps(fields.permissoes, { type: 'checkbox', options: permissions.map((p) => p.id) })
   return (
     <RouteModal title={cargo ? `Editar cargo ${cargo.nome}` : 'Novo cargo'} closeParams={MODAL_PARAMS}>
-      <Form method="post" {...formProps}>
+      <CompanyForm method="post" {...formProps}>
         <input type="hidden" name="intent" value="save-cargo" />
         {cargo ? <input type="hidden" name="cargo_id" value={cargo.id} /> : null}
         <FormErrors form={form} />
@@ -129,7 +130,7 @@ function CargoForm({ cargo, permissions, access, lastResult }: { cargo: Cargo | 
         <SubmitButton disabled={submitDisabled} pending="Salvando…">
           {cargo ? 'Salvar cargo' : 'Criar cargo'}
         </SubmitButton>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }
@@ -147,7 +148,7 @@ export function DeleteCargoModal({ cargo, lastResult }: { cargo: Cargo | null; l
   return (
     <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
       <p id="team-delete-cargo-text">{m.confirmDeleteCargo(cargo.nome, cargo.membros)}</p>
-      <Form method="post" {...formProps} aria-describedby="team-delete-cargo-text">
+      <CompanyForm method="post" {...formProps} aria-describedby="team-delete-cargo-text">
         <input type="hidden" name="intent" value="delete-cargo" />
         <input type="hidden" name="cargo_id" value={cargo.id} />
         <FormErrors form={form} />
@@ -159,7 +160,7 @@ export function DeleteCargoModal({ cargo, lastResult }: { cargo: Cargo | null; l
             Sim, excluir
           </button>
         </div>
-      </Form>
+      </CompanyForm>
     </RouteModal>
   )
 }

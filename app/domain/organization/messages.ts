@@ -37,6 +37,13 @@ export const organizationMessages = {
   enterFirst: 'Entre em uma organização para abrir esta tela.',
   /** A company screen the organization's menu does not show: its landing screen opens instead. */
   screenNotInMenu: (nome: string) => `Esta tela não faz parte do menu de ${nome}.`,
+  /** A page's post or read refused: another tab of the same browser entered another company meanwhile. */
+  otherTab: (page: string, current: string) => `Esta página é de ${page}, mas outra aba entrou em ${current}. Recarregue a página para continuar.`,
+  /** The same when the page does not say which company it shows, or names one the user cannot open. */
+  pageCompanyUnknown: (current: string) =>
+    `Não foi possível confirmar de qual empresa é esta página, e a empresa aberta agora é ${current}. Recarregue a página para continuar.`,
+  otherTabTitle: 'A empresa mudou em outra aba',
+  reloadPage: 'Recarregar a página',
 } as const
 
 export const ORG_TYPE_DESCRIPTIONS = {

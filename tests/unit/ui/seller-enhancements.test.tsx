@@ -38,13 +38,13 @@ describe("an import's progress, without React in the page", () => {
   test('the running region is read again from its route and swapped in, its live region kept, until the job has ended', async () => {
     vi.useFakeTimers()
     window.history.replaceState(null, '', '/products?importacao=12')
-    document.body.innerHTML = renderToString(<ImportJobPanel job={job({ linhas_lidas: 10, linhas_total: 20 })} pageHref="/products?importacao=12" />)
+    document.body.innerHTML = renderToString(<ImportJobPanel job={job({ linhas_lidas: 10, linhas_total: 20 })} pageHref="/products?importacao=12" companyId={7} />)
     const live = document.querySelector('[role="status"]')
     const answers = [job({ linhas_lidas: 15, linhas_total: 20 }), job({ status: 'concluida', linhas_lidas: 20, linhas_total: 20, criadas: 20 })]
     const fetch = vi.fn(async (address: URL) => {
       expect(address.pathname).toBe('/planilhas/importacao/12')
       expect(address.searchParams.get('pagina')).toBe('/products?importacao=12')
-      return new Response(renderToString(<ImportJobPanel job={answers.shift()!} pageHref="/products?importacao=12" />))
+      return new Response(renderToString(<ImportJobPanel job={answers.shift()!} pageHref="/products?importacao=12" companyId={7} />))
     })
     vi.stubGlobal('fetch', fetch)
 
