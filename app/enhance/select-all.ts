@@ -1,5 +1,5 @@
 /**
- * A table's 'select all of this page' box (select-all.tsx, `data-select-all` naming the form its rows' boxes join):
+ * A table's 'select all of this page' box (SelectAllCell in app/components/ui/data-table.tsx, `data-select-all` naming the form its rows' boxes join):
  * shown, it ticks or clears every row, and follows them (ticked when all are, mixed when some are).
  */
 export function startSelectAll() {

@@ -1,9 +1,11 @@
 import * as ordersApi from '~/domain/orders/contract.ts'
-import { keysSeen, listState, mainRole } from '~/domain/orders/list-state.ts'
+import { keysSeen } from '~/domain/orders/list-state.ts'
 import { readsOrders } from '~/domain/orders/readers.ts'
 import { api } from './api.server.ts'
 import type { CompanyProfile } from './company.server.ts'
 import { pagePath } from './company-screens.ts'
+import { parseListState } from './list-state.ts'
+import { orderList } from './order-list.ts'
 
 /**
  * The menu's Pedidos badge as the server knows it (decision 028): the orders the member has not seen. On the orders
@@ -13,7 +15,7 @@ import { pagePath } from './company-screens.ts'
 export async function orderNews(request: Request, company: CompanyProfile, token: string) {
   if (!readsOrders(company.permissoes)) return null
   const url = new URL(request.url)
-  const keys = request.method === 'GET' && pagePath(request).toLowerCase() === '/orders' ? keysSeen(listState(url.searchParams, mainRole(company.tipo)), company.tipo, null) : null
+  const keys = request.method === 'GET' && pagePath(request).toLowerCase() === '/orders' ? keysSeen(parseListState(orderList(company.tipo, null), url.searchParams), company.tipo, null) : null
   const res = keys
     ? await api(request, ordersApi.vistos, { json: { organizacao_id: company.organizacao_id, chaves: keys }, token })
     : await api(request, ordersApi.contadores, { params: { orgId: company.organizacao_id }, token })

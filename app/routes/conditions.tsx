@@ -3,7 +3,7 @@ import { data, Link, useLocation } from 'react-router'
 import type { Route } from './+types/conditions'
 import { ConditionFilters, ConditionTable, emptyText, OlTable } from '~/components/conditions/condition-list.tsx'
 import { DeleteConditionModal, EditConditionModal, MinimumsModal, NewConditionModal } from '~/components/conditions/condition-modals.tsx'
-import { LIST_PARAMS, type ConditionsTab, type ListState } from '~/components/conditions/list-types.ts'
+import { CONDITION_LIST, type ConditionListState, type ConditionsTab } from '~/components/conditions/list-types.ts'
 import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
@@ -11,8 +11,6 @@ import * as conditionsApi from '~/domain/conditions/contract.ts'
 import { conditionMessages as cm, conditionScreenMessages as m } from '~/domain/conditions/messages.ts'
 import {
   BulkConditionsFormSchema,
-  CONDITION_FILTERS,
-  CONDITION_ORDER_FIELDS,
   EditConditionFormSchema,
   MinimumsFormSchema,
   NewConditionFormSchema,
@@ -24,6 +22,7 @@ import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { conditionPageReturn } from '~/lib/conditions/return-address.ts'
 
@@ -32,33 +31,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Condições | Pedidos B
 const PER_PAGE = 20
 const MODALS_WITH_CONDITION = ['editar', 'minimos', 'excluir']
 
-function listState(search: URLSearchParams): ListState {
-  const get = (key: string) => (search.get(key) ?? '').trim()
-  return {
-    aba: get('aba') === 'ol' ? 'ol' : 'minhas',
-    q: get('q').slice(0, 255),
-    filtro: CONDITION_FILTERS.find((f) => f === get('filtro')) ?? 'todos',
-    ordem: CONDITION_ORDER_FIELDS.find((f) => f === get('ordem')) ?? 'nome',
-    direcao: get('direcao') === 'desc' ? 'desc' : 'asc',
-    page: Math.max(1, Math.min(100_000, Number.parseInt(get('page'), 10) || 1)),
-  }
-}
-
-/** /conditions with the list's parameters and nothing else (the request may be the data request, `/conditions.data?…`). */
-function listAddress(search: URLSearchParams) {
-  const params = new URLSearchParams()
-  for (const key of LIST_PARAMS) {
-    const value = search.get(key)
-    if (value) params.set(key, value)
-  }
-  const query = params.toString()
-  return `/conditions${query ? `?${query}` : ''}`
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company } = await requireCompany(request)
-  const state = listState(url.searchParams)
+  const state = parseListState(CONDITION_LIST, url.searchParams)
   // A member whose role may not read the company's conditions stays here, told which permission to ask for; the
   // conditions it serves as an OL are other sellers', read as before.
   if (state.aba === 'minhas' && !readsArea(company.permissoes, 'condicoes')) return { forbidden: true as const, state, refusal: READ_REFUSALS.condicoes }
@@ -91,7 +67,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '') as Intent
-  const back = listAddress(new URL(request.url).searchParams)
+  // The list the form was sent from, with the modal closed (the request may be the data request, `/conditions.data?…`).
+  const back = listAddress(CONDITION_LIST, '/conditions', parseListState(CONDITION_LIST, new URL(request.url).searchParams))
   const toastError = (text: string) => redirectWithToast(request, back, { kind: 'error', text })
   const done = (text: string, to = back) => redirectWithToast(request, to, { kind: 'success', text })
   const firstError = (error: Record<string, string[] | null> | null | undefined) =>
@@ -165,13 +142,15 @@ const TABS: { id: ConditionsTab; label: string }[] = [
   { id: 'ol', label: m.asOl },
 ]
 
-function ConditionTabs({ state }: { state: ListState }) {
+function ConditionTabs({ state }: { state: ConditionListState }) {
+  // Each tab opens its list from the start: the search, filter and sort of the other are not its.
+  const fresh = parseListState(CONDITION_LIST, new URLSearchParams())
   return (
     <nav aria-label={m.tabs}>
       <ul className="team-tabs">
         {TABS.map((tab) => (
           <li key={tab.id}>
-            <Link to={tab.id === 'ol' ? '?aba=ol' : '?'} aria-current={tab.id === state.aba ? 'page' : undefined} preventScrollReset>
+            <Link to={listAddress(CONDITION_LIST, '/conditions', fresh, { aba: tab.id })} aria-current={tab.id === state.aba ? 'page' : undefined} preventScrollReset>
               {tab.label}
             </Link>
           </li>
@@ -221,7 +200,7 @@ function ConditionsList({ loaderData, actionData }: { loaderData: Extract<Route.
       ) : mine ? (
         <ConditionTable page={page} state={state} canChange={canChange} />
       ) : (
-        <OlTable page={page} orgId={orgId} orgName={orgName} />
+        <OlTable page={page} state={state} orgId={orgId} orgName={orgName} />
       )}
       {modal === 'novo' ? <NewConditionModal lastResult={answered('create')} /> : null}
       {modal === 'editar' ? <EditConditionModal key={selected?.id} condition={selected} lastResult={answered('update')} returnTo={returnTo} /> : null}

@@ -3,18 +3,18 @@ import { data, Link, useLocation } from 'react-router'
 import type { Route } from './+types/customers'
 import { BlockModal, CustomerPaymentsModal, CustomersTab, EditCustomerModal, NewCustomerModal } from '~/components/customers/customers-tab.tsx'
 import { DeletePaymentModal, NewPaymentModal, PaymentsTab } from '~/components/customers/payments-tab.tsx'
-import { CUSTOMER_TABS, type CustomerTab, type ListState, type Seller } from '~/components/customers/types.ts'
+import { CUSTOMER_LIST, CUSTOMER_TABS, type Seller } from '~/components/customers/types.ts'
 import * as customersApi from '~/domain/customers/contract.ts'
 import { SpreadsheetExport, SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
 import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spreadsheet-import.server.ts'
 import { customerScreenMessages as s } from '~/domain/customers/messages.ts'
 import { CreateCustomerFormSchema, CustomerIdFormSchema, CustomerPaymentsFormSchema, DeletePaymentFormSchema, PaymentMethodFormSchema, UpdateCustomerFormSchema } from '~/domain/customers/schemas.ts'
-import { CUSTOMER_FILTERS, CUSTOMER_ORDERS } from '~/domain/customers/list-options.ts'
 import * as teamApi from '~/domain/team/contract.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { readsOrders } from '~/domain/orders/readers.ts'
 import { READ_REFUSALS, readsArea } from '~/domain/team/area-readers.ts'
@@ -42,24 +42,6 @@ async function sellersOf(request: Request, orgId: number): Promise<Seller[]> {
   return team.usuarios.data.filter((u) => u.active).map((u) => ({ id: u.user_id, nome: u.nome }))
 }
 
-function listState(search: URLSearchParams): ListState {
-  const filtro = CUSTOMER_FILTERS.find((f) => f === search.get('filtro')) ?? 'todos'
-  const ordem = CUSTOMER_ORDERS.find((o) => o === search.get('ordem')) ?? 'nome'
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get('page') ?? '1', 10) || 1))
-  return { q: (search.get('q') ?? '').trim().slice(0, 255), filtro, ordem, page }
-}
-
-/** /customers with the tab and the list's own parameters, and nothing else (no modal). */
-function listAddress(search: URLSearchParams) {
-  const params = new URLSearchParams()
-  for (const key of ['aba', 'q', 'filtro', 'ordem', 'page']) {
-    const value = search.get(key)
-    if (value) params.set(key, value)
-  }
-  const query = params.toString()
-  return `/customers${query ? `?${query}` : ''}`
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company, user } = await requireCompany(request)
@@ -67,15 +49,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!readsArea(company.permissoes, 'clientes')) return { forbidden: true as const, refusal: READ_REFUSALS.clientes }
   const orgId = company.organizacao_id
   const canManage = await mayManage(request, company, user.email)
-  const aba: CustomerTab = CUSTOMER_TABS.find((t) => t === url.searchParams.get('aba')) ?? 'clientes'
+  const list = parseListState(CUSTOMER_LIST, url.searchParams)
+  const { aba } = list
   const modal = url.searchParams.get('modal')
   const id = Number(url.searchParams.get('id')) || 0
 
   if (aba === 'pagamentos') {
     const { pagamentos } = await apiRead(request, customersApi.restorePagamentos, { params: { orgId, search: 'null' } })
-    return { forbidden: false as const, aba, canManage, canReadOrders: false, methods: pagamentos, customers: null, list: null, sellers: [], payments: null, customer: null, importacao: null }
+    return { forbidden: false as const, aba, canManage, canReadOrders: false, methods: pagamentos, customers: null, list, sellers: [], payments: null, customer: null, importacao: null }
   }
-  const list = listState(url.searchParams)
   const { clientes } = await apiRead(request, customersApi.restoreClientes, {
     params: { companyId: orgId, regPerPage: PER_PAGE, search: list.q || 'null', filter: list.filtro, order: list.ordem },
     query: { page: list.page },
@@ -104,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   const orgId = company.organizacao_id
   // Back to the list the form was opened from, with the modal closed; built from the list's own
   // parameters only: the request may be the data request (`/customers.data?…`).
-  const back = listAddress(new URL(request.url).searchParams)
+  const back = listAddress(CUSTOMER_LIST, '/customers', parseListState(CUSTOMER_LIST, new URL(request.url).searchParams))
   const failed = (name: Intent, result: ReturnType<typeof replyWithApiError>) => data({ intent: name, result, error: null, created: null }, { status: 400 })
   const refused = (name: Intent, error: string) => data({ intent: name, result: undefined, error, created: null }, { status: 400 })
   const done = (text: string) => redirectWithToast(request, back, { kind: 'success', text })
@@ -210,7 +192,7 @@ function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route
         <ul className="team-tabs">
           {CUSTOMER_TABS.map((tab) => (
             <li key={tab}>
-              <Link to={`?aba=${tab}`} aria-current={tab === aba ? 'page' : undefined} preventScrollReset>
+              <Link to={listAddress(CUSTOMER_LIST, '/customers', parseListState(CUSTOMER_LIST, new URLSearchParams()), { aba: tab })} aria-current={tab === aba ? 'page' : undefined} preventScrollReset>
                 {s.tabs[tab]}
               </Link>
             </li>
@@ -219,7 +201,7 @@ function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route
       </nav>
       {canManage ? null : <p className="notice notice-info">{s.readOnly}</p>}
 
-      {aba === 'clientes' && customers && list ? (
+      {aba === 'clientes' && customers ? (
         <>
           <CustomersTab page={customers} list={list} canManage={canManage} canReadOrders={canReadOrders} />
           <div className="toolbar">

@@ -5,7 +5,7 @@ import { ActivityTab } from '~/components/team/activity-tab.tsx'
 import { EditMemberModal, InviteModal, MembersTab, RemoveMemberModal } from '~/components/team/members-tab.tsx'
 import { CargoModal, DeleteCargoModal, RolesTab } from '~/components/team/roles-tab.tsx'
 import { TeamTabs } from '~/components/team/team-tabs.tsx'
-import { TEAM_TABS, type ActivityEntry, type Cargo, type Paginated, type TeamAccess, type TeamTab } from '~/components/team/types.ts'
+import { TEAM_LIST, TEAM_TABS, type ActivityEntry, type Cargo, type Paginated, type TeamAccess, type TeamTab } from '~/components/team/types.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
 import * as teamApi from '~/domain/team/contract.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
@@ -17,6 +17,7 @@ import { CargoFormSchema, DeleteCargoSchema, InviteFormSchema, MemberFormSchema,
 import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/invite-link.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { listAddress, parseListState } from '~/lib/list-state.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meu Time | Pedidos B2B' }]
 
@@ -46,19 +47,6 @@ function legacyInviteLink(url: URL) {
   return null
 }
 
-/** /my-team with the tab, page and search of the list, and nothing else. */
-function listAddress(search: URLSearchParams, keep: readonly string[] = ['aba', 'page', 'q']) {
-  const params = new URLSearchParams()
-  for (const key of keep) {
-    const value = search.get(key)
-    if (value) params.set(key, value)
-  }
-  const query = params.toString()
-  return `/my-team${query ? `?${query}` : ''}`
-}
-
-const pageParam = (url: URL) => Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
-
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const legacy = legacyInviteLink(url)
@@ -68,17 +56,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { cargos } = await apiRead(request, teamApi.getcargos, { params: { id: orgId } })
   const access = await accessOf(request, company, user.email, cargos)
   const tabs: TeamTab[] = access.canManage ? [...TEAM_TABS] : ['membros', 'cargos']
-  const requested = url.searchParams.get('aba')
-  const aba: TeamTab = TEAM_TABS.find((t) => t === requested) ?? 'membros'
-  const page = pageParam(url)
-  const base = { aba, tabs, access, cargos, basicPlan: company.plano === 'B' }
+  const list = parseListState(TEAM_LIST, url.searchParams)
+  const { aba, page } = list
+  const base = { aba, tabs, access, cargos, basicPlan: company.plano === 'B', list }
 
   if (aba === 'cargos') {
     const { permissoes } = await apiRead(request, teamApi.getPermissoes, { params: { id: orgId } })
-    return { ...base, permissions: permissoes, members: null, invites: [], q: '', activity: null }
+    return { ...base, permissions: permissoes, members: null, invites: [], activity: null }
   }
   if (aba === 'atividades') {
-    if (!access.canManage) return { ...base, permissions: null, members: null, invites: [], q: '', activity: null }
+    if (!access.canManage) return { ...base, permissions: null, members: null, invites: [], activity: null }
     const log = await apiRead(request, orgApi.logging, { params: { orgId }, query: { page } })
     redirectPastLastPage(request, page, log)
     const activity: Paginated<ActivityEntry> = {
@@ -90,12 +77,11 @@ export async function loader({ request }: Route.LoaderArgs) {
         what: entry.descricao,
       })),
     }
-    return { ...base, permissions: null, members: null, invites: [], q: '', activity }
+    return { ...base, permissions: null, members: null, invites: [], activity }
   }
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 255)
-  const team = await apiRead(request, teamApi.getusers, { params: { id: orgId }, query: { page, per_page: MEMBERS_PER_PAGE, search: q } })
+  const team = await apiRead(request, teamApi.getusers, { params: { id: orgId }, query: { page, per_page: MEMBERS_PER_PAGE, search: list.q } })
   redirectPastLastPage(request, page, team.usuarios)
-  return { ...base, permissions: null, members: team.usuarios, invites: team.convites, q, activity: null }
+  return { ...base, permissions: null, members: team.usuarios, invites: team.convites, activity: null }
 }
 
 type Intent = 'invite' | 'update-member' | 'remove-member' | 'save-cargo' | 'delete-cargo'
@@ -107,7 +93,8 @@ export async function action({ request }: Route.ActionArgs) {
   const orgId = company.organizacao_id
   // Back to the list the form was opened from, with the modal closed. Built from the list's own
   // parameters only: the request may be the data request (`/my-team.data?…`), not the page's address.
-  const back = listAddress(new URL(request.url).searchParams)
+  const list = parseListState(TEAM_LIST, new URL(request.url).searchParams)
+  const back = listAddress(TEAM_LIST, '/my-team', list)
   const failed = (name: Intent, result: ReturnType<typeof replyWithApiError>) => data({ intent: name, result }, { status: 400 })
 
   switch (intent) {
@@ -128,7 +115,8 @@ export async function action({ request }: Route.ActionArgs) {
         return failed('invite', replyWithApiError(submission, res.data, { fields: ['email', 'cargo_id', 'is_admin'] }))
       }
       const text = intent === 'resend-invite' ? m.inviteResent(v.email) : res.data.message
-      return redirectWithToast(request, listAddress(new URL(request.url).searchParams, ['aba']), { kind: 'success', text })
+      // The new invite shows among the pending ones, under the section's first page.
+      return redirectWithToast(request, listAddress(TEAM_LIST, '/my-team', list, { q: '', page: 1 }), { kind: 'success', text })
     }
     case 'update-member': {
       const submission = parseWithZod(formData, { schema: MemberFormSchema })
@@ -180,7 +168,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function MyTeam({ loaderData, actionData }: Route.ComponentProps) {
-  const { aba, tabs, access, cargos, basicPlan, members, invites, q, permissions, activity } = loaderData
+  const { aba, tabs, access, cargos, basicPlan, members, invites, list, permissions, activity } = loaderData
   const location = useLocation()
   const search = new URLSearchParams(location.search)
   const modal = access.canManage ? search.get('modal') : null
@@ -197,7 +185,7 @@ export default function MyTeam({ loaderData, actionData }: Route.ComponentProps)
 
       {aba === 'membros' && members ? (
         <>
-          <MembersTab page={members} invites={invites} cargos={cargos} q={q} access={access} basicPlan={basicPlan} />
+          <MembersTab page={members} invites={invites} cargos={cargos} list={list} access={access} basicPlan={basicPlan} />
           {modal === 'convidar-membro' ? <InviteModal cargos={cargos} access={access} lastResult={lastResult('invite')} basicPlan={basicPlan} /> : null}
           {modal === 'editar-membro' ? <EditMemberModal key={id} member={member} cargos={cargos} access={access} lastResult={lastResult('update-member')} /> : null}
           {modal === 'remover-membro' ? <RemoveMemberModal key={id} member={member} userId={access.userId} lastResult={lastResult('remove-member')} /> : null}
@@ -214,7 +202,7 @@ export default function MyTeam({ loaderData, actionData }: Route.ComponentProps)
         </>
       ) : null}
 
-      {aba === 'atividades' ? activity ? <ActivityTab page={activity} /> : <p className="notice notice-info">{m.activityOnlyManagers}</p> : null}
+      {aba === 'atividades' ? activity ? <ActivityTab page={activity} list={list} /> : <p className="notice notice-info">{m.activityOnlyManagers}</p> : null}
     </section>
   )
 }

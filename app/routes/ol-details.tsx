@@ -4,8 +4,10 @@ import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/ol-details'
 import { StatusBadge } from '~/components/conditions/partner-status.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
-import { Pagination } from '~/components/team/team-tabs.tsx'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
+import { ListFields } from '~/components/ui/list-fields.tsx'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { restoreCondicao } from '~/domain/conditions/condition.ts'
 import * as partnersApi from '~/domain/conditions/partners-contract.ts'
 import { partnerMessages as pm, partnerScreenMessages as s } from '~/domain/conditions/partners-messages.ts'
@@ -16,12 +18,17 @@ import { maskCnpj } from '~/domain/shared/masks.ts'
 import { api, apiErrorMessages, type ApiResult } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { pagePath } from '~/lib/company-screens.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { defineList, listAddress, parseListState, search } from '~/lib/list-state.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? s.olTitle(data.parceiro.nome) : 'OL'} | Pedidos B2B` }]
 
 const PER_PAGE = 10
 const MODAL_PARAMS = ['modal', 'busca']
+
+/** The OL's blacklist in the address: its search (the API's limit is 100 characters). */
+const BLACKLIST = defineList({ q: search(100) })
 
 function idOf(value: string | undefined) {
   const n = Number(value)
@@ -48,26 +55,21 @@ async function context(request: Request, params: Route.LoaderArgs['params']) {
   const parceiro = partners.data.parceiros.find((p) => p.organizacao_id === olId)
   if (!parceiro) throw await gone(pm.partnerNotFound)
   const url = new URL(request.url)
-  const back = new URL(pagePath(request), url)
-  for (const key of ['q', 'page']) {
-    const value = url.searchParams.get(key)
-    if (value) back.searchParams.set(key, value)
-  }
+  const list = parseListState(BLACKLIST, url.searchParams)
   // Accepting, refusing and leaving need 'Gerenciar condições' in the OL (the API refuses them otherwise).
   const mayChange = company.permissoes.includes('condicoes')
-  return { url, olId, conditionId, detail: detail.data, parceiro, mayChange, back: `${back.pathname}${back.search}` }
+  return { url, olId, conditionId, detail: detail.data, parceiro, mayChange, list, back: listAddress(BLACKLIST, pagePath(request), list) }
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { url, olId, detail, parceiro, mayChange } = await context(request, params)
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
+  const { url, olId, detail, parceiro, mayChange, list } = await context(request, params)
   let bloqueados = null
   let encontrados = null
   let blacklistError: string | null = null
   // The blacklist is the OL's own (across every condition it serves): shown to its members once it serves this one.
   if (parceiro.status === 'aceito') {
-    const res = await api(request, partnersApi.restoreBlackList, { params: { olId, regPerPage: PER_PAGE, search: q || 'null' }, query: { page } })
+    const res = await api(request, partnersApi.restoreBlackList, { params: { olId, regPerPage: PER_PAGE, search: list.q || 'null' }, query: { page: list.page } })
+    if (res.ok) redirectPastLastPage(request, list.page, res.data.bloqueados)
     if (res.ok) bloqueados = res.data.bloqueados
     else blacklistError = res.status === 403 ? s.blacklistNoPermission : apiErrorMessages(res.data).join(' ')
     const busca = (url.searchParams.get('busca') ?? '').trim().slice(0, 100)
@@ -76,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       encontrados = found.ok ? found.data.compradores : []
     }
   }
-  return { detail, parceiro, mayChange, q, bloqueados, encontrados, blacklistError }
+  return { detail, parceiro, mayChange, list, bloqueados, encontrados, blacklistError }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -123,7 +125,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
   const { detail, parceiro, mayChange } = loaderData
   const c = detail.condicao
   const modal = new URLSearchParams(useLocation().search).get('modal')
-  const href = useTeamHref()
+  const href = useListHref()
   const dates = [c.inicio, c.fim].map((d) => (d ? new Date(`${d}T12:00:00`).toLocaleDateString('pt-BR') : '…'))
   return (
     <section className="stack" aria-labelledby="ol-title">
@@ -203,21 +205,14 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {modal === 'deixar' && parceiro.status === 'aceito' && mayChange ? (
-        <RouteModal title={s.leave} closeParams={MODAL_PARAMS}>
-          <p id="ol-leave-text">{s.confirmLeave}</p>
-          <CompanyForm method="post" aria-describedby="ol-leave-text">
-            <input type="hidden" name="intent" value="leave" />
-            <input type="hidden" name="organizacao_id" value={parceiro.organizacao_id} />
-            <div className="button-row">
-              <Link to={href({ modal: null })} className="button" data-autofocus preventScrollReset>
-                Não
-              </Link>
-              <button type="submit" className="button danger">
-                Sim, deixar de atender
-              </button>
-            </div>
-          </CompanyForm>
-        </RouteModal>
+        <ConfirmModal
+          title={s.leave}
+          closeParams={MODAL_PARAMS}
+          question={s.confirmLeave}
+          fields={{ intent: 'leave', organizacao_id: parceiro.organizacao_id }}
+          cancelLabel="Não"
+          confirmLabel="Sim, deixar de atender"
+        />
       ) : null}
       {modal === 'bloquear' && loaderData.bloqueados && mayChange ? <BlockModal data={loaderData} /> : null}
     </section>
@@ -225,8 +220,10 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
 }
 
 function Blacklist({ data }: { data: Data }) {
-  const { bloqueados, q, blacklistError, mayChange } = data
-  const href = useTeamHref()
+  const { bloqueados, list, blacklistError, mayChange } = data
+  const q = list.q
+  const href = useListHref()
+  const address = useListAddress(BLACKLIST, list)
   return (
     <section className="stack" aria-labelledby="blacklist-title">
       <h2 id="blacklist-title">{s.blacklistTitle}</h2>
@@ -276,7 +273,7 @@ function Blacklist({ data }: { data: Data }) {
               ))}
             </ul>
           )}
-          <Pagination page={bloqueados.current_page} lastPage={bloqueados.last_page} total={bloqueados.total} noun="bloqueados" href={(n) => href({ page: n, modal: null })} />
+          <Pagination page={bloqueados} label="Paginação de bloqueados" count={{ one: 'bloqueado', many: 'bloqueados' }} href={(n) => address({ page: n })} />
         </>
       ) : null}
     </section>
@@ -290,7 +287,7 @@ function BlockModal({ data }: { data: Data }) {
     <RouteModal title={s.blacklistAdd} closeParams={MODAL_PARAMS}>
       <CompanyForm method="get" role="search" aria-label={s.blacklistFindForm} className="customers-search" preventScrollReset>
         <input type="hidden" name="modal" value="bloquear" />
-        {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
+        <ListFields definition={BLACKLIST} state={data.list} asked={[]} />
         <div className="field">
           <label htmlFor="blacklist-busca">{s.blacklistFind}</label>
           <input id="blacklist-busca" name="busca" type="search" defaultValue={busca} maxLength={100} data-autofocus />

@@ -3,18 +3,21 @@ import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/orders'
 import { OrderRow } from '~/components/orders/order-row.tsx'
 import { CloseOrderLink, OrderSummary, RepeatOrder, StatusActions, StatusRefusal } from '~/components/orders/order-detail.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
-import { Pagination } from '~/components/team/team-tabs.tsx'
+import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
+import { ListFields } from '~/components/ui/list-fields.tsx'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { ResultsStatus, resultsText } from '~/components/ui/results-status.tsx'
 import * as ordersApi from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
-import { keysSeen, listState, mainRole } from '~/domain/orders/list-state.ts'
+import { keysSeen } from '~/domain/orders/list-state.ts'
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '~/domain/orders/order-status.ts'
 import { idOf } from '~/domain/shared/fields.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { pagePath } from '~/lib/company-screens.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { listAddress, parseListState } from '~/lib/list-state.ts'
+import { orderList } from '~/lib/order-list.ts'
 import { changeOrderStatus, readOrderList, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
@@ -25,18 +28,6 @@ export const meta: Route.MetaFunction = ({ params }) => [
   },
 ]
 
-/** This screen's address without the action's leftovers: the list's parameters and the open order. */
-function backAddress(request: Request) {
-  const url = new URL(request.url)
-  const params = new URLSearchParams()
-  for (const key of ['aba', 'q', 'status', 'de', 'ate', 'page', 'pedido']) {
-    const value = url.searchParams.get(key)
-    if (value) params.set(key, value)
-  }
-  const query = params.toString()
-  return `${pagePath(request)}${query ? `?${query}` : ''}`
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company } = await requireCompany(request)
@@ -46,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (customerId === 0)
     throw await redirectWithToast(request, '/customers', { kind: 'error', text: m.customerNotFound })
   // A retailer mostly buys: its orders placed first; a seller, the orders it received.
-  const list = listState(url.searchParams, customerId ? 'V' : mainRole(company.tipo))
+  const list = parseListState(orderList(company.tipo, customerId), url.searchParams)
   const read = (period: boolean) => readOrderList(request, orgId, list, customerId, period)
   let res = await read(true)
   // A period the API refuses (the end before the start, 31/02) is said beside its fields; the list shows every date.
@@ -82,11 +73,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const { company } = await requireCompany(request)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
-  const back = backAddress(request)
+  // Back to the list as it was, with the order open: the page's address, not the data request's (`/orders.data?…`).
+  const url = new URL(request.url)
+  const definition = orderList(company.tipo, params.customerId === undefined ? null : idOf(params.customerId))
+  const back = listAddress(definition, pagePath(request), parseListState(definition, url.searchParams), {}, { pedido: idOf(url.searchParams.get('pedido')) || null })
   const orgId = company.organizacao_id
   if (intent === 'status') {
     const changed = await changeOrderStatus(request, orgId, formData)
@@ -116,7 +110,11 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
 
 function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.ComponentProps['loaderData'], { forbidden: false }>; actionData: Route.ComponentProps['actionData'] }) {
   const { list, periodError, pedidos, cliente, detail, pedidoId, customerId, tipo } = loaderData
-  const href = useTeamHref()
+  const href = useListHref()
+  const definition = orderList(tipo, customerId)
+  const address = useListAddress(definition, list)
+  // A side, or the filters cleared, opens the list from its start.
+  const fresh = parseListState(definition, new URLSearchParams())
   // The enhancement layer (app/enhance/realtime.ts) shows an order event in place: the row from /pedidos/linha, and
   // the event seen when this list shows the newest orders (for the page itself the layout's loader marked them seen).
   const seen = keysSeen(list, tipo, customerId)
@@ -143,7 +141,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           <ul className="team-tabs">
             {(['recebidos', 'feitos'] as const).map((tab) => (
               <li key={tab}>
-                <Link to={`?aba=${tab}`} aria-current={(tab === 'feitos') === (list.aba === 'C') ? 'page' : undefined}>
+                <Link to={address({ ...fresh, aba: tab === 'feitos' ? 'C' : 'V' })} aria-current={(tab === 'feitos') === (list.aba === 'C') ? 'page' : undefined}>
                   {tab === 'feitos' ? m.tabPlaced : m.tabReceived}
                 </Link>
               </li>
@@ -187,7 +185,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
       ) : null}
 
       <CompanyForm method="get" className="products-filters" role="search" aria-label={m.searchLabel}>
-        {customerId ? null : <input type="hidden" name="aba" value={list.aba === 'C' ? 'feitos' : 'recebidos'} />}
+        <ListFields definition={definition} state={list} asked={['q', 'status', 'de', 'ate']} />
         <div className="field products-search">
           <label htmlFor="orders-q">{m.searchLabel}</label>
           <input id="orders-q" name="q" type="search" defaultValue={list.q} placeholder={m.searchPlaceholder} maxLength={255} />
@@ -215,7 +213,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           {m.filter}
         </button>
         {filtered ? (
-          <Link to={customerId ? '?' : `?aba=${list.aba === 'C' ? 'feitos' : 'recebidos'}`} className="button">
+          <Link to={address({ ...fresh, aba: list.aba })} className="button">
             {m.clearFilters}
           </Link>
         ) : null}
@@ -258,7 +256,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           </table>
         </div>
       )}
-      <Pagination page={pedidos.current_page} lastPage={pedidos.last_page} total={pedidos.total} noun={m.noun} href={(page) => href({ page, pedido: null })} />
+      <Pagination page={pedidos} label={`Paginação de ${m.noun}`} count={{ one: 'pedido', many: m.noun }} href={(page) => address({ page })} />
     </section>
   )
 }

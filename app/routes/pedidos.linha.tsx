@@ -2,9 +2,10 @@ import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import type { Route } from './+types/pedidos.linha'
 import { OrderRow } from '~/components/orders/order-row.tsx'
-import { listState, mainRole } from '~/domain/orders/list-state.ts'
 import { idOf } from '~/domain/shared/fields.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { parseListState } from '~/lib/list-state.ts'
+import { orderList } from '~/lib/order-list.ts'
 import { readOrderList } from '~/lib/orders.server.ts'
 
 const LIST_PATH = /^\/orders(?:-customer\/(\d+))?$/i
@@ -21,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const path = LIST_PATH.exec(address.pathname)
   if (!orderId || !path) return new Response(null, { status: 204 })
   const customerId = path[1] === undefined ? null : idOf(path[1])
-  const list = listState(address.searchParams, customerId ? 'V' : mainRole(company.tipo))
+  const list = parseListState(orderList(company.tipo, customerId), address.searchParams)
   const res = await readOrderList(request, company.organizacao_id, list, customerId)
   const order = res.ok ? res.data.pedidos.data.find((o) => o.id === orderId) : undefined
   if (!order) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })

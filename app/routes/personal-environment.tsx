@@ -14,23 +14,27 @@ import { organizationMessages } from '~/domain/organization/messages.ts'
 import { FeedbackSchema } from '~/domain/organization/feedback-schema.ts'
 import { CreateOrganizationSchema, VerificationCodeSchema } from '~/domain/organization/schemas.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
-import { ORG_TYPE_LABELS } from '~/domain/organization/org-types.ts'
+import { ORG_TYPE_LABELS, ORG_TYPES } from '~/domain/organization/org-types.ts'
+import { useListAddress } from '~/components/ui/list-href.ts'
+import { Pagination } from '~/components/ui/pagination.tsx'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { defineList, oneOf, parseListState, search } from '~/lib/list-state.ts'
 import { commitSession, getSession, redirectWithToast, withToast } from '~/lib/session.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ambiente pessoal | Pedidos B2B' }]
 
 const PER_PAGE = 10
 
+/** The person's organizations in the address: search, type (and page). */
+const ORGANIZATION_LIST = defineList({ q: search(), tipo: oneOf(['', ...ORG_TYPES], '') })
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const q = url.searchParams.get('q')?.trim() ?? ''
-  const tipo = url.searchParams.get('tipo') ?? ''
-  const filter = tipo in ORG_TYPE_LABELS ? tipo : ''
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
-  const res = await api(request, orgApi.orgProfile, { params: { regPerPage: PER_PAGE, search: q || 'null', filter: filter || 'null' }, query: { page } })
+  const list = parseListState(ORGANIZATION_LIST, url.searchParams)
+  const res = await api(request, orgApi.orgProfile, { params: { regPerPage: PER_PAGE, search: list.q || 'null', filter: list.tipo || 'null' }, query: { page: list.page } })
   if (!res.ok) throw data(apiErrorMessages(res.data).join(' '), { status: res.status })
-  return { page: res.data.organizacoes, q, tipo: filter, modal: await loadModal(request, url) }
+  redirectPastLastPage(request, list.page, res.data.organizacoes)
+  return { page: res.data.organizacoes, list, modal: await loadModal(request, url) }
 }
 
 /** What the modal named in the address needs: the verticals for a new organization, or the organization to verify. */
@@ -104,17 +108,11 @@ export async function action({ request }: Route.ActionArgs) {
   return entered ?? redirectWithToast(request, '/personal-environment', { kind: 'error', text: 'Você não tem acesso a esta organização.' })
 }
 
-function pageLink(q: string, tipo: string, page: number) {
-  const params = new URLSearchParams()
-  if (q) params.set('q', q)
-  if (tipo) params.set('tipo', tipo)
-  params.set('page', String(page))
-  return `?${params}`
-}
-
 export default function PersonalEnvironment({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, q, tipo, modal } = loaderData
+  const { page, list, modal } = loaderData
+  const { q, tipo } = list
   const location = useLocation()
+  const address = useListAddress(ORGANIZATION_LIST, list)
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
   const navigation = useNavigation()
   const filtering = Boolean(q || tipo)
@@ -184,15 +182,7 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
         </ul>
       )}
 
-      {page.last_page > 1 ? (
-        <nav className="pagination" aria-label="Paginação">
-          {page.current_page > 1 ? <Link to={pageLink(q, tipo, page.current_page - 1)}>Anterior</Link> : <span />}
-          <span>
-            Página {page.current_page} de {page.last_page} ({page.total} organizações)
-          </span>
-          {page.current_page < page.last_page ? <Link to={pageLink(q, tipo, page.current_page + 1)}>Próxima</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pagination page={page} label="Paginação" count={{ one: 'organização', many: 'organizações' }} href={(n) => address({ page: n })} />
       {modal?.kind === 'nova' ? <CreateOrganizationModal verticals={modal.verticals} lastResult={lastResult} /> : null}
       {modal?.kind === 'avaliar' ? <FeedbackModal organization={modal.organization} lastResult={lastResult} /> : null}
       {modal?.kind === 'verificar' ? <VerifyOrganizationModal organization={modal.organization} lastResult={lastResult} /> : null}

@@ -3,7 +3,7 @@ import { data, Link, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/products'
 import { DeleteModal, ProductModal } from '~/components/products/product-modals.tsx'
 import { emptyText, ProductFilters, ProductTable } from '~/components/products/product-table.tsx'
-import { LIST_PARAMS, type ListState } from '~/components/products/types.ts'
+import { PRODUCT_LIST } from '~/components/products/types.ts'
 import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import * as catalogApi from '~/domain/catalog/contract.ts'
@@ -17,6 +17,7 @@ import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { idListParam, isDbId } from '~/domain/shared/fields.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
@@ -24,41 +25,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Pedidos B2B'
 
 const PER_PAGE = 20
 
-/** The list's state from the address; anything unknown falls back to the default. */
-function listState(url: URL): ListState {
-  const get = (key: string) => (url.searchParams.get(key) ?? '').trim()
-  const ordem = catalogApi.ORDER_COLUMNS.find((c) => c === get('ordem')) ?? 'nome'
-  const ativo = get('ativo')
-  return {
-    q: get('q').slice(0, 255),
-    marca: get('marca').slice(0, 80),
-    categoria: get('categoria').slice(0, 80),
-    ativo: ativo === '0' || ativo === '1' ? ativo : '',
-    ordem,
-    direcao: get('direcao') === 'desc' ? 'desc' : 'asc',
-    page: Math.max(1, Math.min(100_000, Number.parseInt(get('page'), 10) || 1)),
-  }
-}
-
-/** /products with the list's parameters and nothing else (the request may be the data request, `/products.data?…`). */
-function listAddress(search: URLSearchParams) {
-  const params = new URLSearchParams()
-  for (const key of LIST_PARAMS) {
-    const value = search.get(key)
-    if (value) params.set(key, value)
-  }
-  const query = params.toString()
-  return `/products${query ? `?${query}` : ''}`
-}
-
-/** Ids in the address (`?ids=1,2,3`) for the delete confirmation. */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { company } = await requireCompany(request)
   // A member whose role may not read the products stays in the company, told which permission to ask for.
   if (!readsArea(company.permissoes, 'produtos')) return { forbidden: true as const, refusal: READ_REFUSALS.produtos }
   const orgId = company.organizacao_id
-  const state = listState(url)
+  const state = parseListState(PRODUCT_LIST, url.searchParams)
   const [page, filtros, importacao] = await Promise.all([
     apiRead(request, catalogApi.restoreCatalogo, {
       params: { orgId },
@@ -91,8 +64,10 @@ export async function action({ request }: Route.ActionArgs) {
   const orgId = company.organizacao_id
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
-  const search = new URL(request.url).searchParams
-  const back = listAddress(search)
+  // The list the form was sent from, with the modal closed: built from the list's own parameters only (the request
+  // may be the data request, `/products.data?…`).
+  const list = parseListState(PRODUCT_LIST, new URL(request.url).searchParams)
+  const back = listAddress(PRODUCT_LIST, '/products', list)
   const toastError = (text: string) => redirectWithToast(request, back, { kind: 'error', text })
 
   switch (intent) {
@@ -154,12 +129,7 @@ export async function action({ request }: Route.ActionArgs) {
             .join(' '),
         )
       const { ids, acao } = submission.value
-      if (acao === 'excluir') {
-        const params = new URLSearchParams(back.split('?')[1] ?? '')
-        params.set('modal', 'excluir')
-        params.set('ids', ids.join(','))
-        return redirect(`/products?${params}`)
-      }
+      if (acao === 'excluir') return redirect(listAddress(PRODUCT_LIST, '/products', list, {}, { modal: 'excluir', ids: ids.join(',') }))
       const change = acao === 'ativar' ? { ativo: true } : acao === 'desativar' ? { ativo: false } : { imposto: acao === 'com-imposto' }
       const res = await api(request, catalogApi.updateProdutosList, { json: { organizacao_id: orgId, ids, ...change } })
       if (!res.ok) return toastError(apiErrorMessages(res.data).join(' '))

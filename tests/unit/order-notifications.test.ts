@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { announcementOf, keyOf, totalsOf } from '../../app/domain/orders/notifications.ts'
-import { keysSeen, listState } from '../../app/domain/orders/list-state.ts'
+import { keysSeen } from '../../app/domain/orders/list-state.ts'
+import { parseListState } from '../../app/lib/list-state.ts'
+import { orderList } from '../../app/lib/order-list.ts'
 
 /** The order notifications (what a member has seen is the API's: tests/api/orders.test.ts). */
 
@@ -21,7 +23,7 @@ describe('order notifications', () => {
   })
 
   test('a list sees the newest orders of its side only: first page, no search, period nor customer; F and Q alone see nothing', () => {
-    const seen = (query: string, tipo = 'f', customerId: number | null = null) => keysSeen(listState(new URLSearchParams(query), tipo === 'v' ? 'C' : 'V'), tipo, customerId)
+    const seen = (query: string, tipo = 'f', customerId: number | null = null) => keysSeen(parseListState(orderList(tipo, customerId), new URLSearchParams(query)), tipo, customerId)
     expect(seen('')).toEqual(['a', 'f', 'n'])
     expect(seen('status=N')).toEqual(['n'])
     expect(seen('status=A')).toEqual(['a'])

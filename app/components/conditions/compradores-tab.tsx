@@ -4,9 +4,10 @@ import { CompanyDownload, CompanyForm } from '~/components/company-form.tsx'
 import { FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
-import { SelectAllCell } from '~/components/ui/select-all.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
-import { Pagination } from '~/components/team/team-tabs.tsx'
+import { DataTable, type Column } from '~/components/ui/data-table.tsx'
+import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
+import { ListFields } from '~/components/ui/list-fields.tsx'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { buyersMessages as m } from '~/domain/conditions/buyers-messages.ts'
 import { BUYER_TYPES } from '~/domain/conditions/buyer-types.ts'
@@ -14,6 +15,7 @@ import { maskCnpj } from '~/domain/shared/masks.ts'
 import type { CompradoresData } from '~/lib/conditions/compradores.server.ts'
 import { exportPath } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
+import { BUYER_LIST, type BuyerListState } from './tab-lists.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const findBuyerFormSchema = formSchema('FindBuyerFormSchema')
@@ -25,11 +27,13 @@ const STATUS_LABELS = { vinculado: 'Vinculado', pendente: 'Convite pendente', bl
 const STATUS_BADGES = { vinculado: 'badge-success', pendente: 'badge-warning', bloqueado: 'badge-danger' } as const
 
 type Answer = NonNullable<CompradoresData['answer']>
+type Buyer = Answer['compradores']['data'][number]
 
 /** The buyers section: which list, its buyers (search, type, pages), adding, removing, import and export. */
 export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) {
   const tab = data as CompradoresData
-  const href = useTeamHref()
+  const href = useListHref()
+  const address = useListAddress(BUYER_LIST, tab.list)
   const answered = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   if (!tab.answer) {
     return (
@@ -45,7 +49,7 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
   return (
     <section className="stack" aria-labelledby="compradores-title">
       <h2 id="compradores-title">{m.heading}</h2>
-      {isSeller && answer.listas.length > 0 ? <ListChooser answer={answer} lista={list.lista} /> : null}
+      {isSeller && answer.listas.length > 0 ? <ListChooser answer={answer} list={list} /> : null}
       {answer.parceiro?.espelho_de ? (
         <p className="notice notice-info">{m.mirrorNotice(answer.parceiro.espelho_de.nome)}</p>
       ) : !canChange ? (
@@ -54,8 +58,7 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
 
       <div className="customers-toolbar">
         <CompanyForm method="get" className="customers-search" role="search" aria-label="Buscar compradores">
-          <input type="hidden" name="aba" value="compradores" />
-          {list.lista ? <input type="hidden" name="lista" value={list.lista} /> : null}
+          <ListFields definition={BUYER_LIST} state={list} asked={['q', 'tipo']} />
           <div className="field">
             <label htmlFor="compradores-q">Buscar por nome ou CNPJ</label>
             <input id="compradores-q" name="q" type="search" defaultValue={list.q} maxLength={255} />
@@ -91,13 +94,7 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
       </div>
 
       <BuyerTable answer={answer} canChange={canChange} />
-      <Pagination
-        page={answer.compradores.current_page}
-        lastPage={answer.compradores.last_page}
-        total={answer.compradores.total}
-        noun="compradores"
-        href={(n) => href({ page: n, modal: null })}
-      />
+      <Pagination page={answer.compradores} label="Paginação de compradores" count={{ one: 'comprador', many: 'compradores' }} href={(n) => address({ page: n })} />
 
       {isSeller ? (
         <div className="toolbar">
@@ -119,9 +116,11 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
   )
 }
 
-function ListChooser({ answer, lista }: { answer: Answer; lista: number | null }) {
-  const href = useTeamHref()
-  const to = (value: number | null) => href({ lista: value, page: null, q: null, modal: null, importacao: null, relatorio: null })
+function ListChooser({ answer, list }: { answer: Answer; list: BuyerListState }) {
+  const address = useListAddress(BUYER_LIST, list)
+  const lista = list.lista
+  // Another list opens from its start, with its own search.
+  const to = (value: number | null) => address({ lista: value, q: '' })
   return (
     <nav aria-label={m.listLabel}>
       <ul className="team-tabs">
@@ -152,69 +151,50 @@ function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean 
       </div>
     )
   }
+  const columns: Column<Buyer>[] = [
+    { key: 'comprador', header: 'Comprador', rowHeader: true, cell: (b) => b.nome },
+    { key: 'cnpj', header: 'CNPJ', className: 'nowrap', cell: (b) => maskCnpj(b.cnpj) },
+    { key: 'tipo', header: 'Tipo', cell: (b) => (b.tipo === 'C' ? 'Cliente' : 'Bandeira') },
+    {
+      key: 'situacao',
+      header: 'Situação',
+      cell: (b) =>
+        b.situacao ? <span className={`badge ${STATUS_BADGES[b.situacao]}`}>{STATUS_LABELS[b.situacao]}</span> : `${b.unidades ?? 0} ${b.unidades === 1 ? 'unidade' : 'unidades'}`,
+    },
+  ]
+  if (canChange)
+    columns.push({
+      key: 'acoes',
+      header: <span className="sr-only">Ações</span>,
+      // The bulk form's own button, naming one buyer: removing one is removing the ticked ones, that one alone.
+      cell: (b) => (
+        <button type="submit" form={REMOVE_FORM} name="comprador_id" value={b.id} className="button">
+          {m.remove}
+          <span className="sr-only"> {b.nome}</span>
+        </button>
+      ),
+    })
   return (
-    <>
-      {canChange ? (
-        <CompanyForm method="post" id={REMOVE_FORM} className="toolbar">
-          <input type="hidden" name="intent" value="remove" />
-          <button type="submit" className="button danger">
-            {m.removeChecked}
-          </button>
-        </CompanyForm>
-      ) : null}
-      <div className="table-scroll" role="region" aria-labelledby="compradores-caption" tabIndex={0}>
-        <table className="data-table">
-          <caption id="compradores-caption" className="sr-only">
-            Compradores, página {answer.compradores.current_page} de {answer.compradores.last_page}
-          </caption>
-          <thead>
-            <tr>
-              {canChange ? (
-                <SelectAllCell id="compradores-todos" formId={REMOVE_FORM} label="Marcar todos desta página" header="Marcar" />
-              ) : null}
-              <th scope="col">Comprador</th>
-              <th scope="col">CNPJ</th>
-              <th scope="col">Tipo</th>
-              <th scope="col">Situação</th>
-              {canChange ? (
-                <th scope="col">
-                  <span className="sr-only">Ações</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((b) => (
-              <tr key={b.id}>
-                {canChange ? (
-                  <td className="select-cell">
-                    <input type="checkbox" name="compradores" value={b.id} form={REMOVE_FORM} aria-label={`Marcar ${b.nome}`} />
-                  </td>
-                ) : null}
-                <th scope="row">{b.nome}</th>
-                <td className="nowrap">{maskCnpj(b.cnpj)}</td>
-                <td>{b.tipo === 'C' ? 'Cliente' : 'Bandeira'}</td>
-                <td>
-                  {b.situacao ? (
-                    <span className={`badge ${STATUS_BADGES[b.situacao]}`}>{STATUS_LABELS[b.situacao]}</span>
-                  ) : (
-                    `${b.unidades ?? 0} ${b.unidades === 1 ? 'unidade' : 'unidades'}`
-                  )}
-                </td>
-                {canChange ? (
-                  <td>
-                    <button type="submit" form={REMOVE_FORM} name="comprador_id" value={b.id} className="button">
-                      {m.remove}
-                      <span className="sr-only"> {b.nome}</span>
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <DataTable
+      id="compradores"
+      caption={`Compradores, página ${answer.compradores.current_page} de ${answer.compradores.last_page}`}
+      rows={rows}
+      rowKey={(b) => b.id}
+      columns={columns}
+      selection={
+        canChange
+          ? {
+              formId: REMOVE_FORM,
+              name: 'compradores',
+              value: (b) => b.id,
+              rowLabel: (b) => `Marcar ${b.nome}`,
+              header: 'Marcar',
+              allLabel: 'Marcar todos desta página',
+              bulk: { label: 'Ações nos compradores marcados', intent: 'remove', actions: [{ label: m.removeChecked, tone: 'danger' }] },
+            }
+          : null
+      }
+    />
   )
 }
 

@@ -1,8 +1,8 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { CheckboxField, ErrorList, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
-import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { moneyInputProps } from '~/components/ui/money-input.ts'
@@ -139,26 +139,16 @@ function MinimumsForm({ condition, lastResult }: { condition: Condicao; lastResu
 
 /** The delete confirmation; a refusal (orders refer to it) stays here with the reason. */
 export function DeleteConditionModal({ condition, errors }: { condition: Condicao | null; errors?: string[] }) {
-  const closeHref = useModalCloseHref(MODAL_PARAMS)
   if (!condition) return <Missing title={m.deleteTitle} />
   return (
-    <RouteModal title={m.deleteTitle} closeParams={MODAL_PARAMS}>
-      <CompanyForm method="post" className="stack" preventScrollReset>
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="condicao_id" value={condition.id} />
-        <p>{m.deleteConfirm(condition.nome)}</p>
-        <div role="alert">
-          <ErrorList errors={errors} live={false} />
-        </div>
-        <div className="button-row">
-          <Link to={closeHref} className="button" preventScrollReset data-autofocus>
-            Cancelar
-          </Link>
-          <button type="submit" className="button danger">
-            Excluir
-          </button>
-        </div>
-      </CompanyForm>
-    </RouteModal>
+    <ConfirmModal
+      title={m.deleteTitle}
+      closeParams={MODAL_PARAMS}
+      question={m.deleteConfirm(condition.nome)}
+      fields={{ intent: 'delete', condicao_id: condition.id }}
+      errors={errors}
+      cancelLabel="Cancelar"
+      confirmLabel="Excluir"
+    />
   )
 }

@@ -1,27 +1,25 @@
 import type { z } from 'zod'
 import type { CondicaoSchema } from '~/domain/conditions/condition.ts'
 import type * as conditionsApi from '~/domain/conditions/contract.ts'
-import type { ConditionFilter, ConditionOrderField } from '~/domain/conditions/schemas.ts'
+import { CONDITION_FILTERS, CONDITION_ORDER_FIELDS } from '~/domain/conditions/schemas.ts'
+import { defineList, direction, oneOf, search, type ListState } from '~/lib/list-state.ts'
 
 /** The conditions screen's shapes, from the list call's answer (app/domain/conditions/contract.ts). */
 export type Condicao = z.output<typeof CondicaoSchema>
 export type CondicaoLista = z.output<typeof conditionsApi.CondicaoListaSchema>
 export type CondicoesPage = z.output<typeof conditionsApi.CondicoesPage>['condicoes']
 
-export type ConditionsTab = 'minhas' | 'ol'
+/** The list in the address: which conditions (the company's own, or those it serves as an OL), search, filter, ordering. */
+export const CONDITION_LIST = defineList({
+  aba: oneOf(['minhas', 'ol'], 'minhas'),
+  q: search(),
+  filtro: oneOf(CONDITION_FILTERS, 'todos'),
+  ordem: oneOf(CONDITION_ORDER_FIELDS, 'nome'),
+  direcao: direction(),
+})
 
-/** The list's state in the address: tab, search, filter, ordering and page. */
-export type ListState = {
-  aba: ConditionsTab
-  q: string
-  filtro: ConditionFilter
-  ordem: ConditionOrderField
-  direcao: 'asc' | 'desc'
-  page: number
-}
-
-/** Query parameters of the list; everything else (the modals') is dropped when going back to it. */
-export const LIST_PARAMS = ['aba', 'q', 'filtro', 'ordem', 'direcao', 'page'] as const
+export type ConditionListState = ListState<typeof CONDITION_LIST>
+export type ConditionsTab = ConditionListState['aba']
 
 /** Query parameters of the screen's modals. */
 export const MODAL_PARAMS = ['modal', 'id']

@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { useListHref } from '~/components/ui/list-href.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { termsMessages as m } from '~/domain/conditions/terms-messages.ts'
@@ -31,7 +32,7 @@ const decimalText = (text: string) => text.replace('.', ',')
 /** The condition's payment terms, the tokenbase simulation and (for who may change them) the modals. */
 export function PagamentosTab({ data, actionData }: ConditionTabProps) {
   const d = data as Data
-  const href = useTeamHref()
+  const href = useListHref()
   const search = new URLSearchParams(useLocation().search)
   const modal = search.get('modal')
   const term = d.pagamentos.find((p) => p.id === Number(search.get('id'))) ?? null
@@ -263,28 +264,16 @@ function TermModal({ term, tokenbase, lastResult }: { term: Term | null; tokenba
 }
 
 function DeleteTermModal({ term }: { term: Term | null }) {
-  const href = useTeamHref()
+  const title = 'Excluir prazo de pagamento'
+  if (!term) return <ConfirmModal title={title} closeParams={CLOSE} gone={m.pagamentoNotFound} />
   return (
-    <RouteModal title="Excluir prazo de pagamento" closeParams={CLOSE}>
-      {term ? (
-        <>
-          <p id="prazo-excluir-texto">Excluir o prazo {term.nome} desta condição?</p>
-          <CompanyForm method="post" aria-describedby="prazo-excluir-texto">
-            <input type="hidden" name="intent" value="delete-term" />
-            <input type="hidden" name="pagamento_id" value={term.id} />
-            <div className="button-row">
-              <Link to={href({ modal: null, id: null })} className="button" data-autofocus preventScrollReset>
-                Não
-              </Link>
-              <button type="submit" className="button danger">
-                Sim, excluir
-              </button>
-            </div>
-          </CompanyForm>
-        </>
-      ) : (
-        <p role="alert">{m.pagamentoNotFound}</p>
-      )}
-    </RouteModal>
+    <ConfirmModal
+      title={title}
+      closeParams={CLOSE}
+      question={`Excluir o prazo ${term.nome} desta condição?`}
+      fields={{ intent: 'delete-term', pagamento_id: term.id }}
+      cancelLabel="Não"
+      confirmLabel="Sim, excluir"
+    />
   )
 }

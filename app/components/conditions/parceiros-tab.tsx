@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { useListHref } from '~/components/ui/list-href.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { olDetailsPath } from '~/domain/conditions/ol-details.ts'
 import { partnerScreenMessages as s } from '~/domain/conditions/partners-messages.ts'
@@ -21,11 +22,10 @@ type Partner = ParceirosTabData['parceiros'][number]
 type LastResult = SubmissionResult<string[]> | undefined
 
 const MODAL_PARAMS = ['modal', 'id', 'busca']
-const noModal = { modal: null, id: null, busca: null }
 /** The 'OLs' section of /conditionDetails (app/lib/conditions/parceiros.server.ts). */
 export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionTabProps) {
   const { parceiros, busca, encontrados } = data as ParceirosTabData
-  const href = useTeamHref()
+  const href = useListHref()
   // The seller's member who may change the condition; others see the partners without the buttons that would refuse.
   const seller = detail.acesso === 'vendedor' && mayChange
   const search = new URLSearchParams(useLocation().search)
@@ -174,30 +174,16 @@ function InviteModal({ busca, encontrados, lastResult }: { busca: string; encont
 }
 
 function RemoveModal({ partner }: { partner: Partner | null }) {
-  const href = useTeamHref()
-  if (!partner) {
-    return (
-      <RouteModal title={s.remove} closeParams={MODAL_PARAMS}>
-        <p role="alert">{s.partnerGone}</p>
-      </RouteModal>
-    )
-  }
+  if (!partner) return <ConfirmModal title={s.remove} closeParams={MODAL_PARAMS} gone={s.partnerGone} />
   return (
-    <RouteModal title={`${s.remove} ${partner.nome}`} closeParams={MODAL_PARAMS}>
-      <p id="ol-remove-text">{s.confirmRemove(partner.nome)}</p>
-      <CompanyForm method="post" aria-describedby="ol-remove-text" preventScrollReset>
-        <input type="hidden" name="intent" value="remove-ol" />
-        <input type="hidden" name="organizacao_id" value={partner.organizacao_id} />
-        <div className="button-row">
-          <Link to={href(noModal)} className="button" data-autofocus preventScrollReset>
-            Não
-          </Link>
-          <button type="submit" className="button danger">
-            Sim, remover
-          </button>
-        </div>
-      </CompanyForm>
-    </RouteModal>
+    <ConfirmModal
+      title={`${s.remove} ${partner.nome}`}
+      closeParams={MODAL_PARAMS}
+      question={s.confirmRemove(partner.nome)}
+      fields={{ intent: 'remove-ol', organizacao_id: partner.organizacao_id }}
+      cancelLabel="Não"
+      confirmLabel="Sim, remover"
+    />
   )
 }
 

@@ -2,9 +2,13 @@ import { Link, useLocation } from 'react-router'
 import { CompanyDownload, CompanyForm } from '~/components/company-form.tsx'
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
-import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
 import { SpreadsheetImport } from '~/components/spreadsheet-import.tsx'
-import { SelectAllCell } from '~/components/ui/select-all.tsx'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { DataTable, type Column } from '~/components/ui/data-table.tsx'
+import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
+import { ListFields } from '~/components/ui/list-fields.tsx'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
@@ -12,6 +16,7 @@ import { formatPercent } from '~/domain/conditions/percent.ts'
 import { exportPath, IMPORT_INTENT } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import type { Line, ProductsTabData } from './produtos-types.ts'
+import { LINE_LIST } from './tab-lists.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const editLinesFormSchema = formSchema('EditLinesFormSchema')
@@ -20,25 +25,12 @@ const BULK_FORM = 'condicao-produtos-selecionados'
 /** Parameters of the modals, dropped when one closes. */
 const MODAL_PARAMS = ['ids', 'pq', 'pp', 'sel']
 
-/** This address with some parameters set (or dropped with null). */
-function useHref() {
-  const location = useLocation()
-  return (changes: Record<string, string | number | null>) => {
-    const params = new URLSearchParams(location.search)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') params.delete(key)
-      else params.set(key, String(value))
-    }
-    return `${location.pathname}?${params}`
-  }
-}
-
 const qtdText = (l: Line) => (l.qtd_max === null ? `${l.qtd_min} ou mais` : `${l.qtd_min} a ${l.qtd_max}`)
 
 export function ProdutosTab({ data, detail, actionData }: ConditionTabProps) {
   const d = data as ProductsTabData
   const location = useLocation()
-  const href = useHref()
+  const href = useListHref()
   const params = new URLSearchParams(location.search)
   const canChange = d.lines.pode_alterar
   const tipo = d.lines.tipo_tabela
@@ -118,7 +110,7 @@ function SemCadastroForm({ jobId }: { jobId: number }) {
 function Filters({ data, isOl }: { data: ProductsTabData; isOl: boolean }) {
   return (
     <CompanyForm method="get" className="products-filters" role="search" aria-label="Filtros dos produtos da condição">
-      <input type="hidden" name="aba" value="produtos" />
+      <ListFields definition={LINE_LIST} state={data.state} asked={['q', 'filtro']} />
       <div className="field products-search">
         <label htmlFor="condicao-produtos-q">Buscar</label>
         <input id="condicao-produtos-q" name="q" type="search" defaultValue={data.state.q} placeholder="Nome, marca, categoria, EAN ou código" maxLength={255} />
@@ -163,139 +155,100 @@ function Filters({ data, isOl }: { data: ProductsTabData; isOl: boolean }) {
 }
 
 function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boolean }) {
-  const href = useHref()
+  const href = useListHref()
+  const address = useListAddress(LINE_LIST, data.state)
   const page = data.lines.produtos
   const tipo = data.lines.tipo_tabela
+  const priceLabel = tipo === 'D' ? 'Desconto' : 'Preço líquido'
+  const columns: Column<Line>[] = [
+    {
+      key: 'produto',
+      header: 'Produto',
+      rowHeader: true,
+      className: 'product-name',
+      cell: (l) => (
+        <>
+          <span>{l.nome}</span>
+          <small className="muted">{[l.ean ? `EAN ${l.ean}` : null, l.codigo ? `Cód. ${l.codigo}` : null, l.unidade].filter(Boolean).join(' · ')}</small>
+        </>
+      ),
+    },
+    { key: 'marca', header: 'Marca', label: 'Marca', cell: (l) => l.marca ?? '—' },
+    { key: 'lista', header: 'Preço de tabela', label: 'Preço de tabela', numeric: true, className: 'nowrap', cell: (l) => formatBrl(l.preco_lista_centavos) },
+    {
+      key: 'preco',
+      header: priceLabel,
+      label: priceLabel,
+      numeric: true,
+      className: 'nowrap',
+      cell: (l) => (tipo === 'D' ? `${formatPercent(l.desconto)}%` : l.preco_liquido_centavos === null ? '—' : formatBrl(l.preco_liquido_centavos)),
+    },
+    {
+      key: 'final',
+      header: 'Preço final',
+      label: 'Preço final',
+      numeric: true,
+      className: 'nowrap',
+      cell: (l) => <strong>{l.preco_final_centavos === null ? '—' : formatBrl(l.preco_final_centavos)}</strong>,
+    },
+    { key: 'quantidade', header: 'Quantidade', label: 'Quantidade', className: 'nowrap', cell: qtdText },
+    { key: 'multiplo', header: 'Múltiplo', label: 'Múltiplo', numeric: true, cell: (l) => l.multiplo },
+    { key: 'imposto', header: 'Imposto', label: 'Imposto', cell: (l) => (l.imposto ? 'Sim' : 'Não') },
+    { key: 'situacao', header: 'Situação', label: 'Situação', cell: (l) => <span className={`badge${l.ativo ? '' : ' badge-muted'}`}>{l.ativo ? 'Ativo' : 'Inativo'}</span> },
+  ]
+  if (canChange)
+    columns.push({
+      key: 'acoes',
+      header: <span className="sr-only">Ações</span>,
+      cell: (l) => (
+        <div className="row-actions">
+          <Link to={href({ modal: 'editar', id: l.id, ids: null })} className="button" preventScrollReset>
+            Editar<span className="sr-only"> {l.nome}</span>
+          </Link>
+          <Link to={href({ modal: 'remover', ids: l.id, id: null })} className="button danger" preventScrollReset>
+            Remover<span className="sr-only"> {l.nome}</span>
+          </Link>
+        </div>
+      ),
+    })
   return (
     <div className="stack">
-      {canChange ? (
-        <CompanyForm id={BULK_FORM} method="post" className="toolbar bulk-bar" aria-label="Ações nos produtos selecionados" preventScrollReset>
-          <input type="hidden" name="intent" value="selecionados" />
-          <span className="muted">Selecionados:</span>
-          <button type="submit" name="acao" value="editar" className="button">
-            Editar
-          </button>
-          <button type="submit" name="acao" value="remover" className="button danger">
-            Remover
-          </button>
-        </CompanyForm>
-      ) : null}
-      <div className="table-scroll" role="region" aria-labelledby="condicao-produtos-legenda" tabIndex={0}>
-        <table className="data-table condition-lines">
-          <caption id="condicao-produtos-legenda" className="sr-only">
-            Produtos da condição, página {page.current_page} de {page.last_page}
-          </caption>
-          <thead>
-            <tr>
-              {canChange ? (
-                <SelectAllCell id="condicao-produtos-todos" formId={BULK_FORM} label="Selecionar todos desta página" header="Selecionar" />
-              ) : null}
-              <th scope="col">Produto</th>
-              <th scope="col">Marca</th>
-              <th scope="col" className="numeric">
-                Preço de tabela
-              </th>
-              <th scope="col" className="numeric">
-                {tipo === 'D' ? 'Desconto' : 'Preço líquido'}
-              </th>
-              <th scope="col" className="numeric">
-                Preço final
-              </th>
-              <th scope="col">Quantidade</th>
-              <th scope="col" className="numeric">
-                Múltiplo
-              </th>
-              <th scope="col">Imposto</th>
-              <th scope="col">Situação</th>
-              {canChange ? (
-                <th scope="col">
-                  <span className="sr-only">Ações</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((l) => (
-              <tr key={l.id} className={l.ativo ? undefined : 'is-inactive'}>
-                {canChange ? (
-                  <td className="select-cell">
-                    <input type="checkbox" name="ids" value={l.id} form={BULK_FORM} aria-label={`Selecionar ${l.nome}`} />
-                  </td>
-                ) : null}
-                <th scope="row" className="product-name">
-                  <span>{l.nome}</span>
-                  <small className="muted">{[l.ean ? `EAN ${l.ean}` : null, l.codigo ? `Cód. ${l.codigo}` : null, l.unidade].filter(Boolean).join(' · ')}</small>
-                </th>
-                <td data-label="Marca">{l.marca ?? '—'}</td>
-                <td className="numeric nowrap" data-label="Preço de tabela">
-                  {formatBrl(l.preco_lista_centavos)}
-                </td>
-                <td className="numeric nowrap" data-label={tipo === 'D' ? 'Desconto' : 'Preço líquido'}>
-                  {tipo === 'D' ? `${formatPercent(l.desconto)}%` : l.preco_liquido_centavos === null ? '—' : formatBrl(l.preco_liquido_centavos)}
-                </td>
-                <td className="numeric nowrap" data-label="Preço final">
-                  <strong>{l.preco_final_centavos === null ? '—' : formatBrl(l.preco_final_centavos)}</strong>
-                </td>
-                <td className="nowrap" data-label="Quantidade">
-                  {qtdText(l)}
-                </td>
-                <td className="numeric" data-label="Múltiplo">
-                  {l.multiplo}
-                </td>
-                <td data-label="Imposto">{l.imposto ? 'Sim' : 'Não'}</td>
-                <td data-label="Situação">
-                  <span className={`badge${l.ativo ? '' : ' badge-muted'}`}>{l.ativo ? 'Ativo' : 'Inativo'}</span>
-                </td>
-                {canChange ? (
-                  <td>
-                    <div className="row-actions">
-                      <Link to={href({ modal: 'editar', id: l.id, ids: null })} className="button" preventScrollReset>
-                        Editar<span className="sr-only"> {l.nome}</span>
-                      </Link>
-                      <Link to={href({ modal: 'remover', ids: l.id, id: null })} className="button danger" preventScrollReset>
-                        Remover<span className="sr-only"> {l.nome}</span>
-                      </Link>
-                    </div>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager current={page.current_page} last={page.last_page} total={page.total} param="page" label="Paginação dos produtos da condição" />
+      <DataTable
+        id="condicao-produtos"
+        caption={`Produtos da condição, página ${page.current_page} de ${page.last_page}`}
+        className="condition-lines"
+        rows={page.data}
+        rowKey={(l) => l.id}
+        rowClassName={(l) => (l.ativo ? undefined : 'is-inactive')}
+        columns={columns}
+        selection={
+          canChange
+            ? {
+                formId: BULK_FORM,
+                name: 'ids',
+                value: (l) => l.id,
+                rowLabel: (l) => `Selecionar ${l.nome}`,
+                header: 'Selecionar',
+                allLabel: 'Selecionar todos desta página',
+                bulk: {
+                  label: 'Ações nos produtos selecionados',
+                  intent: 'selecionados',
+                  lead: 'Selecionados:',
+                  actions: [
+                    { label: 'Editar', name: 'acao', value: 'editar' },
+                    { label: 'Remover', name: 'acao', value: 'remover', tone: 'danger' },
+                  ],
+                },
+              }
+            : null
+        }
+      />
+      <Pagination page={page} label="Paginação dos produtos da condição" count={PRODUCTS_COUNT} countAlone href={(n) => address({ page: n })} />
     </div>
   )
 }
 
-/**
- * Pages of a list. `inForm`: the steps are submit buttons of the enclosing form (the picker's, so that moving on
- * carries what is ticked); otherwise links to this address with the page set.
- */
-function Pager({ current, last, total, param, label, inForm = false }: { current: number; last: number; total: number; param: string; label: string; inForm?: boolean }) {
-  const href = useHref()
-  const count = total === 1 ? '1 produto' : `${total} produtos`
-  if (last <= 1) return <p className="muted">{count}</p>
-  const step = (page: number, text: string) =>
-    inForm ? (
-      <button type="submit" className="button" name={param} value={page}>
-        {text}
-      </button>
-    ) : (
-      <Link to={href({ [param]: page })} preventScrollReset>
-        {text}
-      </Link>
-    )
-  return (
-    <nav className="pagination" aria-label={label}>
-      {current > 1 ? step(current - 1, 'Anterior') : <span />}
-      <span>
-        Página {current} de {last} ({count})
-      </span>
-      {current < last ? step(current + 1, 'Próxima') : <span />}
-    </nav>
-  )
-}
+const PRODUCTS_COUNT = { one: 'produto', many: 'produtos' }
 
 /**
  * 'Adicionar produtos': the catalogue's products not in the condition yet, searchable, ticked and added at once.
@@ -342,7 +295,7 @@ function AddModal({ data }: { data: ProductsTabData }) {
                 </div>
               ))}
             </fieldset>
-            <Pager current={catalogue.current_page} last={catalogue.last_page} total={catalogue.total} param="pp" label="Paginação do catálogo" inForm />
+            <Pagination page={catalogue} label="Paginação do catálogo" count={PRODUCTS_COUNT} countAlone submitName="pp" />
           </>
         )}
         {(catalogue && catalogue.total > 0) || carried.length > 0 ? (
@@ -415,35 +368,16 @@ function EditModal({ title, ids, line, tipo, lastResult }: { title: string; ids:
 }
 
 function RemoveModal({ ids, names }: { ids: number[]; names: string[] }) {
-  const closeHref = useModalCloseHref(MODAL_PARAMS)
+  if (ids.length === 0) return <ConfirmModal title={m.removeTitle} closeParams={MODAL_PARAMS} gone={m.idsRequired} />
   return (
-    <RouteModal title={m.removeTitle} closeParams={MODAL_PARAMS}>
-      {ids.length === 0 ? (
-        <p role="alert">{m.idsRequired}</p>
-      ) : (
-        <CompanyForm method="post" className="stack" preventScrollReset>
-          <input type="hidden" name="intent" value="remover" />
-          {ids.map((id) => (
-            <input key={id} type="hidden" name="ids" value={id} />
-          ))}
-          <p>{m.removeConfirm(ids.length)}</p>
-          {names.length ? (
-            <ul className="delete-list">
-              {names.map((nome, i) => (
-                <li key={`${i}-${nome}`}>{nome}</li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="button-row">
-            <Link to={closeHref} className="button" preventScrollReset data-autofocus>
-              Cancelar
-            </Link>
-            <button type="submit" className="button danger">
-              Remover
-            </button>
-          </div>
-        </CompanyForm>
-      )}
-    </RouteModal>
+    <ConfirmModal
+      title={m.removeTitle}
+      closeParams={MODAL_PARAMS}
+      question={m.removeConfirm(ids.length)}
+      items={names}
+      fields={{ intent: 'remover', ids }}
+      cancelLabel="Cancelar"
+      confirmLabel="Remover"
+    />
   )
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { LineSchema, PickSchema } from '~/domain/conditions/products-contract.ts'
 import type { ImportJobDetailSchema } from '~/domain/spreadsheets/contract.ts'
+import type { LineListState } from './tab-lists.ts'
 
 /** What the 'produtos' section's server part (app/lib/conditions/produtos.server.ts) gives its view. */
 
@@ -14,7 +15,7 @@ export type Pick = z.output<typeof PickSchema>
 
 export type ProductsTabData = {
   lines: { produtos: Page<Line>; tipo_tabela: 'D' | 'L'; desconto_extra: string | null; pode_alterar: boolean }
-  state: { q: string; filtro: string; page: number }
+  state: LineListState
   marcas: string[]
   categorias: string[]
   /** The catalogue page of 'Adicionar produtos' (products not in the condition yet), when it is open. */

@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { useListHref } from '~/components/ui/list-href.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
 import { describeRule, percentText, rulesMessages as m } from '~/domain/conditions/rules-messages.ts'
@@ -39,7 +40,7 @@ const describe = (r: Rule) => describeRule({ ...r, produto: r.produto_nome })
 /** The condition's discount rules in plain language; who may change one sees its buttons. */
 export function RegrasTab({ data, actionData }: ConditionTabProps) {
   const d = data as Data
-  const href = useTeamHref()
+  const href = useListHref()
   const search = new URLSearchParams(useLocation().search)
   const modal = search.get('modal')
   // The seller changes every rule; an OL only its own.
@@ -159,30 +160,16 @@ function RuleModal({ rule, scopes, lastResult }: { rule: Rule | null; scopes: Sc
 }
 
 function DeleteRuleModal({ rule }: { rule: Rule | null }) {
-  const href = useTeamHref()
+  const title = 'Excluir regra'
+  if (!rule) return <ConfirmModal title={title} closeParams={CLOSE} gone={m.regraNotFound} />
   return (
-    <RouteModal title="Excluir regra" closeParams={CLOSE}>
-      {rule ? (
-        <>
-          <p id="regra-excluir-texto">
-            Excluir a regra {rule.nome} ({describe(rule)})?
-          </p>
-          <CompanyForm method="post" aria-describedby="regra-excluir-texto">
-            <input type="hidden" name="intent" value="delete-rule" />
-            <input type="hidden" name="regra_id" value={rule.id} />
-            <div className="button-row">
-              <Link to={href({ modal: null, id: null })} className="button" data-autofocus preventScrollReset>
-                Não
-              </Link>
-              <button type="submit" className="button danger">
-                Sim, excluir
-              </button>
-            </div>
-          </CompanyForm>
-        </>
-      ) : (
-        <p role="alert">{m.regraNotFound}</p>
-      )}
-    </RouteModal>
+    <ConfirmModal
+      title={title}
+      closeParams={CLOSE}
+      question={`Excluir a regra ${rule.nome} (${describe(rule)})?`}
+      fields={{ intent: 'delete-rule', regra_id: rule.id }}
+      cancelLabel="Não"
+      confirmLabel="Sim, excluir"
+    />
   )
 }

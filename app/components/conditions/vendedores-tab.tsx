@@ -2,16 +2,20 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Link } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
-import { Pagination } from '~/components/team/team-tabs.tsx'
+import { DataTable, type Column } from '~/components/ui/data-table.tsx'
+import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
+import { ListFields } from '~/components/ui/list-fields.tsx'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { sellersMessages as m } from '~/domain/conditions/sellers-messages.ts'
 import type { VendedoresData } from '~/lib/conditions/vendedores.server.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
+import { SELLER_LIST, type SellerListState } from './tab-lists.ts'
 
 const REMOVE_FORM = 'vendedores-remover'
 
 type Loaded = Extract<VendedoresData, { ol: false }>
 type Answer = NonNullable<Loaded['answer']>
+type Seller = Answer['vendedores']['data'][number]
 
 const errorsOf = (result: unknown) => {
   const reply = result as SubmissionResult<string[]> | undefined
@@ -21,7 +25,7 @@ const errorsOf = (result: unknown) => {
 /** The sellers section: members and roles who sell the condition; add from pickers, remove. */
 export function VendedoresTab({ data, actionData }: ConditionTabProps) {
   const tab = data as VendedoresData
-  const href = useTeamHref()
+  const href = useListHref()
   if (tab.ol) return <p className="notice notice-info">Os vendedores desta condição são da empresa dona dela.</p>
   if (!tab.answer) {
     return (
@@ -38,10 +42,10 @@ export function VendedoresTab({ data, actionData }: ConditionTabProps) {
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
       <div className="customers-toolbar">
         <CompanyForm method="get" className="customers-search" role="search" aria-label="Buscar vendedores">
-          <input type="hidden" name="aba" value="vendedores" />
+          <ListFields definition={SELLER_LIST} state={tab.list} asked={['q']} />
           <div className="field">
             <label htmlFor="vendedores-q">Buscar por nome ou e-mail</label>
-            <input id="vendedores-q" name="q" type="search" defaultValue={tab.q} maxLength={255} />
+            <input id="vendedores-q" name="q" type="search" defaultValue={tab.list.q} maxLength={255} />
           </div>
           <button type="submit" className="button">
             Buscar
@@ -54,7 +58,7 @@ export function VendedoresTab({ data, actionData }: ConditionTabProps) {
         ) : null}
       </div>
       <SellerTable answer={answer} canChange={canChange} />
-      <Pagination page={answer.vendedores.current_page} lastPage={answer.vendedores.last_page} total={answer.vendedores.total} noun="vendedores" href={(n) => href({ page: n, modal: null })} />
+      <SellerPages answer={answer} list={tab.list} />
       {tab.picker ? (
         <AddSellerModal
           picker={tab.picker}
@@ -75,63 +79,50 @@ function SellerTable({ answer, canChange }: { answer: Answer; canChange: boolean
       </div>
     )
   }
+  const columns: Column<Seller>[] = [
+    { key: 'vendedor', header: 'Vendedor', rowHeader: true, cell: (v) => v.nome },
+    { key: 'tipo', header: 'Tipo', cell: (v) => (v.tipo === 'U' ? 'Membro' : 'Cargo') },
+    { key: 'contato', header: 'E-mail ou membros', cell: (v) => (v.tipo === 'U' ? v.email : `${v.membros ?? 0} ${v.membros === 1 ? 'membro' : 'membros'}`) },
+  ]
+  if (canChange)
+    columns.push({
+      key: 'acoes',
+      header: <span className="sr-only">Ações</span>,
+      // The bulk form's own button, naming one seller (a member or a role).
+      cell: (v) => (
+        <button type="submit" form={REMOVE_FORM} name="vendedor" value={`${v.tipo}:${v.tipo === 'U' ? v.usuario_id : v.cargo_id}`} className="button">
+          Remover<span className="sr-only"> {v.nome}</span>
+        </button>
+      ),
+    })
   return (
-    <>
-      {canChange ? (
-        <CompanyForm method="post" id={REMOVE_FORM} className="toolbar">
-          <input type="hidden" name="intent" value="remove" />
-          <button type="submit" className="button danger">
-            Remover marcados
-          </button>
-        </CompanyForm>
-      ) : null}
-      <div className="table-scroll" role="region" aria-labelledby="vendedores-caption" tabIndex={0}>
-        <table className="data-table">
-          <caption id="vendedores-caption" className="sr-only">
-            Vendedores, página {answer.vendedores.current_page} de {answer.vendedores.last_page}
-          </caption>
-          <thead>
-            <tr>
-              {canChange ? (
-                <th scope="col" className="select-cell">
-                  <span className="sr-only">Marcar</span>
-                </th>
-              ) : null}
-              <th scope="col">Vendedor</th>
-              <th scope="col">Tipo</th>
-              <th scope="col">E-mail ou membros</th>
-              {canChange ? (
-                <th scope="col">
-                  <span className="sr-only">Ações</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((v) => (
-              <tr key={v.id}>
-                {canChange ? (
-                  <td className="select-cell">
-                    {v.tipo === 'U' ? <input type="checkbox" name="usuarios" value={v.usuario_id ?? ''} form={REMOVE_FORM} aria-label={`Marcar ${v.nome}`} /> : null}
-                  </td>
-                ) : null}
-                <th scope="row">{v.nome}</th>
-                <td>{v.tipo === 'U' ? 'Membro' : 'Cargo'}</td>
-                <td>{v.tipo === 'U' ? v.email : `${v.membros ?? 0} ${v.membros === 1 ? 'membro' : 'membros'}`}</td>
-                {canChange ? (
-                  <td>
-                    <button type="submit" form={REMOVE_FORM} name="vendedor" value={`${v.tipo}:${v.tipo === 'U' ? v.usuario_id : v.cargo_id}`} className="button">
-                      Remover<span className="sr-only"> {v.nome}</span>
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <DataTable
+      id="vendedores"
+      caption={`Vendedores, página ${answer.vendedores.current_page} de ${answer.vendedores.last_page}`}
+      rows={rows}
+      rowKey={(v) => v.id}
+      columns={columns}
+      selection={
+        canChange
+          ? {
+              formId: REMOVE_FORM,
+              name: 'usuarios',
+              // Only members are ticked together: a role is removed by its own button.
+              value: (v) => (v.tipo === 'U' ? v.usuario_id : null),
+              rowLabel: (v) => `Marcar ${v.nome}`,
+              header: 'Marcar',
+              allLabel: 'Marcar todos desta página',
+              bulk: { label: 'Ações nos vendedores marcados', intent: 'remove', actions: [{ label: 'Remover marcados', tone: 'danger' }] },
+            }
+          : null
+      }
+    />
   )
+}
+
+function SellerPages({ answer, list }: { answer: Answer; list: SellerListState }) {
+  const address = useListAddress(SELLER_LIST, list)
+  return <Pagination page={answer.vendedores} label="Paginação de vendedores" count={{ one: 'vendedor', many: 'vendedores' }} href={(n) => address({ page: n })} />
 }
 
 function AddSellerModal({ picker, sellersErrors, cargosErrors }: { picker: NonNullable<Loaded['picker']>; sellersErrors: string[]; cargosErrors: string[] }) {

@@ -4,14 +4,17 @@ import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { formatDate } from '~/components/team/format.ts'
-import { useTeamHref } from '~/components/team/links.ts'
-import { Pagination } from '~/components/team/team-tabs.tsx'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { DataTable, type Column, type SortState } from '~/components/ui/data-table.tsx'
+import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
+import { ListFields } from '~/components/ui/list-fields.tsx'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { customerScreenMessages as s } from '~/domain/customers/messages.ts'
 import { CUSTOMER_FILTERS, type CustomerOrder } from '~/domain/customers/list-options.ts'
 import { formatTelefone } from '~/domain/customers/phone.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
-import { MODAL_PARAMS, type Customer, type CustomerPayment, type ListState, type Paginated, type Seller } from './types.ts'
+import { CUSTOMER_LIST, MODAL_PARAMS, type Customer, type CustomerListState, type CustomerPayment, type Paginated, type Seller } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const createCustomerFormSchema = formSchema('CreateCustomerFormSchema')
@@ -19,23 +22,10 @@ const updateCustomerFormSchema = formSchema('UpdateCustomerFormSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 
-const noModal = Object.fromEntries(MODAL_PARAMS.map((p) => [p, null]))
-
-/** A column header that orders the list by it; a second click reverses. */
-function SortHeader({ label, field, ordem }: { label: string; field: 'nome' | 'cnpj' | 'created_at'; ordem: CustomerOrder }) {
-  const href = useTeamHref()
-  const current = ordem === field ? 'ascending' : ordem === `-${field}` ? 'descending' : undefined
-  const next = ordem === field ? `-${field}` : field
-  return (
-    <th scope="col" aria-sort={current ?? 'none'}>
-      <Link to={href({ ordem: next, page: null, ...noModal })} preventScrollReset>
-        {label}
-        <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
-        {/* As the products' headers say it, and for a keyboard or a finger too (not 'clique'). */}
-        <span className="sr-only">{current === 'ascending' ? ', ordenado crescente' : current === 'descending' ? ', ordenado decrescente' : ', ordenar'}</span>
-      </Link>
-    </th>
-  )
+/** A column that orders the list by it: its name, or '-' and its name the other way (the second press). */
+function sortBy(field: 'nome' | 'cnpj' | 'created_at', ordem: CustomerOrder, href: (ordem: CustomerOrder) => string): SortState {
+  const direction = ordem === field ? 'asc' : ordem === `-${field}` ? 'desc' : null
+  return { direction, href: href(ordem === field ? `-${field}` : field) }
 }
 
 export function StatusBadges({ customer }: { customer: Customer }) {
@@ -47,15 +37,66 @@ export function StatusBadges({ customer }: { customer: Customer }) {
   )
 }
 
-export function CustomersTab({ page, list, canManage, canReadOrders }: { page: Paginated<Customer>; list: ListState; canManage: boolean; canReadOrders: boolean }) {
-  const href = useTeamHref()
+export function CustomersTab({ page, list, canManage, canReadOrders }: { page: Paginated<Customer>; list: CustomerListState; canManage: boolean; canReadOrders: boolean }) {
+  const href = useListHref()
+  const address = useListAddress(CUSTOMER_LIST, list)
+  const sort = (field: 'nome' | 'cnpj' | 'created_at') => sortBy(field, list.ordem, (ordem) => address({ ordem }))
   const filtered = Boolean(list.q) || list.filtro !== 'todos'
+  const columns: Column<Customer>[] = [
+    { key: 'nome', header: 'Cliente', sort: sort('nome'), label: 'Cliente', className: 'customer-name', cell: (c) => <strong>{c.nome}</strong> },
+    { key: 'cnpj', header: 'CNPJ', sort: sort('cnpj'), label: 'CNPJ', className: 'nowrap', cell: (c) => maskCnpj(c.cnpj) },
+    {
+      key: 'contato',
+      header: 'Contato',
+      label: 'Contato',
+      cell: (c) => (
+        <>
+          {c.contato_nome ?? ''}
+          {c.contato_email ? <div className="muted">{c.contato_email}</div> : null}
+          {c.contato_telefone ? <div className="muted nowrap">{formatTelefone(c.contato_telefone)}</div> : null}
+        </>
+      ),
+    },
+    { key: 'vendedor', header: 'Vendedor', label: 'Vendedor', cell: (c) => c.vendedor ?? <span className="muted">{s.noSeller}</span> },
+    { key: 'situacao', header: 'Situação', label: 'Situação', cell: (c) => <StatusBadges customer={c} /> },
+    { key: 'created_at', header: 'Cadastro', sort: sort('created_at'), label: 'Cadastro', className: 'nowrap', cell: (c) => formatDate(c.created_at) },
+    {
+      key: 'acoes',
+      header: 'Ações',
+      cell: (c) => (
+        <div className="actions">
+          {canManage ? (
+            <Link to={href({ modal: 'editar-cliente', id: c.id })} className="button" aria-label={`${s.edit} ${c.nome}`} preventScrollReset>
+              {s.edit}
+            </Link>
+          ) : null}
+          <Link to={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`} preventScrollReset>
+            {s.payments}
+          </Link>
+          {canReadOrders ? (
+            <Link to={`/orders-customer/${c.id}`} className="button" aria-label={`${s.orders} de ${c.nome}`}>
+              {s.orders}
+            </Link>
+          ) : null}
+          {canManage ? (
+            <Link
+              to={href({ modal: c.bloqueado ? 'desbloquear-cliente' : 'bloquear-cliente', id: c.id })}
+              className={c.bloqueado ? 'button' : 'button danger'}
+              aria-label={`${c.bloqueado ? s.unblock : s.block} ${c.nome}`}
+              preventScrollReset
+            >
+              {c.bloqueado ? s.unblock : s.block}
+            </Link>
+          ) : null}
+        </div>
+      ),
+    },
+  ]
   return (
     <div className="stack">
       <div className="customers-toolbar">
         <CompanyForm method="get" className="customers-search" role="search" aria-label={s.searchLabel}>
-          <input type="hidden" name="aba" value="clientes" />
-          {list.ordem !== 'nome' ? <input type="hidden" name="ordem" value={list.ordem} /> : null}
+          <ListFields definition={CUSTOMER_LIST} state={list} asked={['q', 'filtro']} />
           <div className="field">
             <label htmlFor="customers-q">{s.searchLabel}</label>
             <input id="customers-q" name="q" type="search" defaultValue={list.q} placeholder={s.searchPlaceholder} maxLength={255} />
@@ -86,70 +127,9 @@ export function CustomersTab({ page, list, canManage, canReadOrders }: { page: P
           <p>{filtered ? s.noCustomersFound : s.noCustomers}</p>
         </div>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Lista de clientes" tabIndex={0}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <SortHeader label="Cliente" field="nome" ordem={list.ordem} />
-                <SortHeader label="CNPJ" field="cnpj" ordem={list.ordem} />
-                <th scope="col">Contato</th>
-                <th scope="col">Vendedor</th>
-                <th scope="col">Situação</th>
-                <SortHeader label="Cadastro" field="created_at" ordem={list.ordem} />
-                <th scope="col">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((c) => (
-                <tr key={c.id}>
-                  <td data-label="Cliente" className="customer-name">
-                    <strong>{c.nome}</strong>
-                  </td>
-                  <td className="nowrap" data-label="CNPJ">{maskCnpj(c.cnpj)}</td>
-                  <td data-label="Contato">
-                    {c.contato_nome ?? ''}
-                    {c.contato_email ? <div className="muted">{c.contato_email}</div> : null}
-                    {c.contato_telefone ? <div className="muted nowrap">{formatTelefone(c.contato_telefone)}</div> : null}
-                  </td>
-                  <td data-label="Vendedor">{c.vendedor ?? <span className="muted">{s.noSeller}</span>}</td>
-                  <td data-label="Situação">
-                    <StatusBadges customer={c} />
-                  </td>
-                  <td className="nowrap" data-label="Cadastro">{formatDate(c.created_at)}</td>
-                  <td>
-                    <div className="actions">
-                      {canManage ? (
-                        <Link to={href({ modal: 'editar-cliente', id: c.id })} className="button" aria-label={`${s.edit} ${c.nome}`} preventScrollReset>
-                          {s.edit}
-                        </Link>
-                      ) : null}
-                      <Link to={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`} preventScrollReset>
-                        {s.payments}
-                      </Link>
-                      {canReadOrders ? (
-                        <Link to={`/orders-customer/${c.id}`} className="button" aria-label={`${s.orders} de ${c.nome}`}>
-                          {s.orders}
-                        </Link>
-                      ) : null}
-                      {canManage ? (
-                        <Link
-                          to={href({ modal: c.bloqueado ? 'desbloquear-cliente' : 'bloquear-cliente', id: c.id })}
-                          className={c.bloqueado ? 'button' : 'button danger'}
-                          aria-label={`${c.bloqueado ? s.unblock : s.block} ${c.nome}`}
-                          preventScrollReset
-                        >
-                          {c.bloqueado ? s.unblock : s.block}
-                        </Link>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id="clientes" caption="Lista de clientes" rows={page.data} rowKey={(c) => c.id} columns={columns} />
       )}
-      <Pagination page={page.current_page} lastPage={page.last_page} total={page.total} noun="clientes" href={(n) => href({ page: n, ...noModal })} />
+      <Pagination page={page} label="Paginação de clientes" count={{ one: 'cliente', many: 'clientes' }} href={(n) => address({ page: n })} />
     </div>
   )
 }
@@ -239,36 +219,19 @@ function EditCustomerForm({ customer, sellers, lastResult }: { customer: Custome
 }
 
 export function BlockModal({ customer, block, error }: { customer: Customer | null; block: boolean; error: string | null }) {
-  const href = useTeamHref()
-  const title = block ? s.block : s.unblock
-  if (!customer) {
-    return (
-      <RouteModal title={`${title} cliente`} closeParams={MODAL_PARAMS}>
-        <p role="alert">{s.customerGone}</p>
-      </RouteModal>
-    )
-  }
+  const title = `${block ? s.block : s.unblock} cliente`
+  if (!customer) return <ConfirmModal title={title} closeParams={MODAL_PARAMS} gone={s.customerGone} />
   return (
-    <RouteModal title={`${title} cliente`} closeParams={MODAL_PARAMS}>
-      <p id="customer-block-text">{block ? s.confirmBlock(customer.nome) : s.confirmUnblock(customer.nome)}</p>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <CompanyForm method="post" aria-describedby="customer-block-text">
-        <input type="hidden" name="intent" value={block ? 'block' : 'unblock'} />
-        <input type="hidden" name="cliente_id" value={customer.id} />
-        <div className="button-row">
-          <Link to={href(noModal)} className="button" data-autofocus preventScrollReset>
-            Não
-          </Link>
-          <button type="submit" className={block ? 'button danger' : 'button primary'}>
-            {block ? 'Sim, bloquear' : 'Sim, desbloquear'}
-          </button>
-        </div>
-      </CompanyForm>
-    </RouteModal>
+    <ConfirmModal
+      title={title}
+      closeParams={MODAL_PARAMS}
+      question={block ? s.confirmBlock(customer.nome) : s.confirmUnblock(customer.nome)}
+      fields={{ intent: block ? 'block' : 'unblock', cliente_id: customer.id }}
+      errors={error ? [error] : null}
+      cancelLabel="Não"
+      confirmLabel={block ? 'Sim, bloquear' : 'Sim, desbloquear'}
+      tone={block ? 'danger' : 'primary'}
+    />
   )
 }
 

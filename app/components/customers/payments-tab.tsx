@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { useTeamHref } from '~/components/team/links.ts'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { useListHref } from '~/components/ui/list-href.ts'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { customerScreenMessages as s, PAYMENT_KIND_LABELS, PAYMENT_KINDS } from '~/domain/customers/messages.ts'
 import { formatBrl } from '~/domain/catalog/money.ts'
@@ -14,10 +15,8 @@ const paymentMethodFormSchema = formSchema('PaymentMethodFormSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 
-const noModal = Object.fromEntries(MODAL_PARAMS.map((p) => [p, null]))
-
 export function PaymentsTab({ methods, canManage }: { methods: PaymentMethod[]; canManage: boolean }) {
-  const href = useTeamHref()
+  const href = useListHref()
   return (
     <div className="stack">
       <div className="customers-toolbar">
@@ -96,34 +95,17 @@ export function NewPaymentModal({ lastResult }: { lastResult: LastResult }) {
 }
 
 export function DeletePaymentModal({ method, error }: { method: PaymentMethod | null; error: string | null }) {
-  const href = useTeamHref()
-  if (!method) {
-    return (
-      <RouteModal title="Excluir forma de pagamento" closeParams={MODAL_PARAMS}>
-        <p role="alert">{s.paymentGone}</p>
-      </RouteModal>
-    )
-  }
+  const title = 'Excluir forma de pagamento'
+  if (!method) return <ConfirmModal title={title} closeParams={MODAL_PARAMS} gone={s.paymentGone} />
   return (
-    <RouteModal title="Excluir forma de pagamento" closeParams={MODAL_PARAMS}>
-      <p id="payment-delete-text">{s.confirmDeletePayment(method.nome, method.clientes)}</p>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <CompanyForm method="post" aria-describedby="payment-delete-text">
-        <input type="hidden" name="intent" value="delete-payment" />
-        <input type="hidden" name="pagamento_id" value={method.id} />
-        <div className="button-row">
-          <Link to={href(noModal)} className="button" data-autofocus preventScrollReset>
-            Não
-          </Link>
-          <button type="submit" className="button danger">
-            Sim, excluir
-          </button>
-        </div>
-      </CompanyForm>
-    </RouteModal>
+    <ConfirmModal
+      title={title}
+      closeParams={MODAL_PARAMS}
+      question={s.confirmDeletePayment(method.nome, method.clientes)}
+      fields={{ intent: 'delete-payment', pagamento_id: method.id }}
+      errors={error ? [error] : null}
+      cancelLabel="Não"
+      confirmLabel="Sim, excluir"
+    />
   )
 }

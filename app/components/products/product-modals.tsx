@@ -1,8 +1,8 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { CheckboxField, ErrorList, Field, FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
-import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
+import { RouteModal } from '~/components/route-modal.tsx'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
@@ -114,40 +114,21 @@ function MoneyField({ label, meta }: { label: string; meta: FieldMetadata<unknow
 }
 
 /** The delete confirmation of one product (a row's 'Excluir') or of the ticked ones. */
+/** The confirmation of 'Excluir' (one product or the ticked ones); the API's refusal (in orders or conditions) stays in it. */
 export function DeleteModal({ ids, names, errors }: { ids: number[]; names: string[]; errors?: string[] }) {
-  const closeHref = useModalCloseHref(MODAL_PARAMS)
+  if (ids.length === 0) return <ConfirmModal title={m.deleteTitle} closeParams={MODAL_PARAMS} gone={m.noneSelected} />
   return (
-    <RouteModal title={m.deleteTitle} closeParams={MODAL_PARAMS}>
-      {ids.length === 0 ? (
-        <p role="alert">{m.noneSelected}</p>
-      ) : (
-        <CompanyForm method="post" className="stack" preventScrollReset>
-          <input type="hidden" name="intent" value="delete" />
-          {ids.map((id) => (
-            <input key={id} type="hidden" name="ids" value={id} />
-          ))}
-          <p>{m.deleteConfirm(ids.length)}</p>
-          {names.length ? (
-            <ul className="delete-list">
-              {names.map((nome, i) => (
-                <li key={`${i}-${nome}`}>{nome}</li>
-              ))}
-            </ul>
-          ) : null}
-          <p className="muted">{m.deleteNote}</p>
-          <div role="alert">
-            <ErrorList errors={errors} live={false} />
-          </div>
-          <div className="button-row">
-            <Link to={closeHref} className="button" preventScrollReset data-autofocus>
-              Cancelar
-            </Link>
-            <button type="submit" className="button danger">
-              Excluir
-            </button>
-          </div>
-        </CompanyForm>
-      )}
-    </RouteModal>
+    <ConfirmModal
+      title={m.deleteTitle}
+      closeParams={MODAL_PARAMS}
+      question={m.deleteConfirm(ids.length)}
+      items={names}
+      fields={{ intent: 'delete', ids }}
+      errors={errors}
+      cancelLabel="Cancelar"
+      confirmLabel="Excluir"
+    >
+      <p className="muted">{m.deleteNote}</p>
+    </ConfirmModal>
   )
 }

@@ -1,12 +1,12 @@
 import { teamScreenMessages as m } from '~/domain/team/messages.ts'
+import { useListAddress } from '~/components/ui/list-href.ts'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { formatDateTime } from './format.ts'
-import { useTeamHref } from './links.ts'
-import { Pagination } from './team-tabs.tsx'
-import type { ActivityEntry, Paginated } from './types.ts'
+import { TEAM_LIST, type ActivityEntry, type Paginated, type TeamListState } from './types.ts'
 
 /** The organization's audit (GET api/empresas/logging/{orgId}): who did what and when, newest first. */
-export function ActivityTab({ page }: { page: Paginated<ActivityEntry> }) {
-  const href = useTeamHref()
+export function ActivityTab({ page, list }: { page: Paginated<ActivityEntry>; list: TeamListState }) {
+  const address = useListAddress(TEAM_LIST, list)
   if (page.data.length === 0) {
     return (
       <div className="empty-state" role="status">
@@ -28,7 +28,7 @@ export function ActivityTab({ page }: { page: Paginated<ActivityEntry> }) {
           </li>
         ))}
       </ol>
-      <Pagination page={page.current_page} lastPage={page.last_page} total={page.total} noun="atividades" href={(n) => href({ page: n })} />
+      <Pagination page={page} label="Paginação de atividades" count={{ one: 'atividade', many: 'atividades' }} href={(n) => address({ page: n })} />
     </div>
   )
 }

@@ -6,15 +6,16 @@ import { RouteModal } from '~/components/route-modal.tsx'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { MAX_LEVEL, teamScreenMessages as m } from '~/domain/team/messages.ts'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
+import { ListFields } from '~/components/ui/list-fields.tsx'
+import { Pagination } from '~/components/ui/pagination.tsx'
 import { formatDate } from './format.ts'
-import { MODAL_PARAMS, useTeamHref } from './links.ts'
-import { Pagination } from './team-tabs.tsx'
-import type { Cargo, Member, Paginated, PendingInvite, TeamAccess } from './types.ts'
+import { errorsOf, MODAL_PARAMS, TEAM_LIST, type Cargo, type Member, type Paginated, type PendingInvite, type TeamAccess, type TeamListState } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const inviteFormSchema = formSchema('InviteFormSchema')
 const memberFormSchema = formSchema('MemberFormSchema')
-const removeMemberSchema = formSchema('RemoveMemberSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -27,17 +28,19 @@ export function MembersTab(props: {
   page: Paginated<Member>
   invites: PendingInvite[]
   cargos: Cargo[]
-  q: string
+  list: TeamListState
   access: TeamAccess
   basicPlan: boolean
 }) {
-  const { page, invites, cargos, q, access, basicPlan } = props
-  const href = useTeamHref()
+  const { page, invites, cargos, list, access, basicPlan } = props
+  const href = useListHref()
+  const address = useListAddress(TEAM_LIST, list)
+  const q = list.q
   return (
     <div className="stack">
       <div className="team-toolbar">
         <CompanyForm method="get" className="toolbar team-search" role="search">
-          <input type="hidden" name="aba" value="membros" />
+          <ListFields definition={TEAM_LIST} state={list} asked={['q']} />
           <label className="sr-only" htmlFor="team-q">
             Buscar membro
           </label>
@@ -94,14 +97,12 @@ export function MembersTab(props: {
           ))}
         </ul>
       )}
-      <Pagination page={page.current_page} lastPage={page.last_page} total={page.total} noun="membros" href={(n) => href({ page: n, ...nullModal })} />
+      <Pagination page={page} label="Paginação de membros" count={{ one: 'membro', many: 'membros' }} href={(n) => address({ page: n })} />
 
       {invites.length ? <PendingInvites invites={invites} cargos={cargos} access={access} /> : null}
     </div>
   )
 }
-
-const nullModal = Object.fromEntries(MODAL_PARAMS.map((p) => [p, null]))
 
 function PendingInvites({ invites, cargos, access }: { invites: PendingInvite[]; cargos: Cargo[]; access: TeamAccess }) {
   return (
@@ -212,31 +213,17 @@ function EditMemberForm({ member, cargos, access, lastResult }: { member: Member
 }
 
 export function RemoveMemberModal({ member, userId, lastResult }: { member: Member | null; userId: number; lastResult: LastResult }) {
-  const href = useTeamHref()
-  const { form, formProps } = useValidatedForm(removeMemberSchema, { id: 'team-remove-member', lastResult })
-  if (!member) {
-    return (
-      <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
-        <p role="alert">{m.memberGone}</p>
-      </RouteModal>
-    )
-  }
+  if (!member) return <ConfirmModal title={m.confirmTitle} closeParams={MODAL_PARAMS} gone={m.memberGone} />
+  const self = member.user_id === userId
   return (
-    <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
-      <p id="team-remove-text">{member.user_id === userId ? m.confirmLeave : m.confirmRemove(member.nome)}</p>
-      <CompanyForm method="post" {...formProps} aria-describedby="team-remove-text">
-        <input type="hidden" name="intent" value="remove-member" />
-        <input type="hidden" name="user_id" value={member.user_id} />
-        <FormErrors form={form} />
-        <div className="button-row">
-          <Link to={href(nullModal)} className="button" data-autofocus preventScrollReset>
-            Não
-          </Link>
-          <button type="submit" className="button danger">
-            {member.user_id === userId ? m.confirmLeaveButton : 'Sim, remover'}
-          </button>
-        </div>
-      </CompanyForm>
-    </RouteModal>
+    <ConfirmModal
+      title={m.confirmTitle}
+      closeParams={MODAL_PARAMS}
+      question={self ? m.confirmLeave : m.confirmRemove(member.nome)}
+      fields={{ intent: 'remove-member', user_id: member.user_id }}
+      errors={errorsOf(lastResult)}
+      cancelLabel="Não"
+      confirmLabel={self ? m.confirmLeaveButton : 'Sim, remover'}
+    />
   )
 }

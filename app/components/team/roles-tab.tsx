@@ -5,19 +5,17 @@ import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.t
 import { RouteModal } from '~/components/route-modal.tsx'
 import { useValidatedForm } from '~/components/use-validated-form.ts'
 import { teamScreenMessages as m } from '~/domain/team/messages.ts'
-import { MODAL_PARAMS, useTeamHref } from './links.ts'
-import type { Cargo, Permission, TeamAccess } from './types.ts'
+import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
+import { useListHref } from '~/components/ui/list-href.ts'
+import { errorsOf, MODAL_PARAMS, type Cargo, type Permission, type TeamAccess } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
 
 const cargoFormSchema = formSchema('CargoFormSchema')
-const deleteCargoSchema = formSchema('DeleteCargoSchema')
 
 type LastResult = SubmissionResult<string[]> | undefined
 
-const nullModal = Object.fromEntries(MODAL_PARAMS.map((p) => [p, null]))
-
 export function RolesTab({ cargos, permissions, access }: { cargos: Cargo[]; permissions: Permission[]; access: TeamAccess }) {
-  const href = useTeamHref()
+  const href = useListHref()
   const nameOf = (id: string) => permissions.find((p) => p.id === id)?.nome ?? id
   return (
     <div className="stack">
@@ -136,31 +134,16 @@ function CargoForm({ cargo, permissions, access, lastResult }: { cargo: Cargo | 
 }
 
 export function DeleteCargoModal({ cargo, lastResult }: { cargo: Cargo | null; lastResult: LastResult }) {
-  const href = useTeamHref()
-  const { form, formProps } = useValidatedForm(deleteCargoSchema, { id: 'team-delete-cargo', lastResult })
-  if (!cargo) {
-    return (
-      <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
-        <p role="alert">{m.cargoGone}</p>
-      </RouteModal>
-    )
-  }
+  if (!cargo) return <ConfirmModal title={m.confirmTitle} closeParams={MODAL_PARAMS} gone={m.cargoGone} />
   return (
-    <RouteModal title={m.confirmTitle} closeParams={MODAL_PARAMS}>
-      <p id="team-delete-cargo-text">{m.confirmDeleteCargo(cargo.nome, cargo.membros)}</p>
-      <CompanyForm method="post" {...formProps} aria-describedby="team-delete-cargo-text">
-        <input type="hidden" name="intent" value="delete-cargo" />
-        <input type="hidden" name="cargo_id" value={cargo.id} />
-        <FormErrors form={form} />
-        <div className="button-row">
-          <Link to={href(nullModal)} className="button" preventScrollReset>
-            Não
-          </Link>
-          <button type="submit" className="button danger">
-            Sim, excluir
-          </button>
-        </div>
-      </CompanyForm>
-    </RouteModal>
+    <ConfirmModal
+      title={m.confirmTitle}
+      closeParams={MODAL_PARAMS}
+      question={m.confirmDeleteCargo(cargo.nome, cargo.membros)}
+      fields={{ intent: 'delete-cargo', cargo_id: cargo.id }}
+      errors={errorsOf(lastResult)}
+      cancelLabel="Não"
+      confirmLabel="Sim, excluir"
+    />
   )
 }

@@ -1,9 +1,7 @@
 import { keyOf, type NotificationKey } from './notifications.ts'
-import { ORDER_STATUSES } from './order-status.ts'
 import type { OrderRole } from './schemas.ts'
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
+/** What an orders list shows: its side, search, status, period and page (its address: app/lib/order-list.ts). */
 export type ListState = {
   aba: OrderRole
   q: string
@@ -11,22 +9,6 @@ export type ListState = {
   de: string
   ate: string
   page: number
-}
-
-/** The orders list's own parameters from the address; anything malformed is dropped, not an error page. */
-export function listState(search: URLSearchParams, defaultRole: OrderRole): ListState {
-  const aba = search.get('aba') === 'feitos' ? 'C' : search.get('aba') === 'recebidos' ? 'V' : defaultRole
-  const status = ORDER_STATUSES.find((s) => s === search.get('status')) ?? ''
-  const day = (key: string) => (DAY.test(search.get(key) ?? '') ? search.get(key)! : '')
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get('page') ?? '1', 10) || 1))
-  return {
-    aba,
-    q: (search.get('q') ?? '').trim().slice(0, 255),
-    status,
-    de: day('de'),
-    ate: day('ate'),
-    page,
-  }
 }
 
 /** A retailer mostly buys: its orders placed come first; a seller, the orders it received. */

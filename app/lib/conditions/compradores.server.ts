@@ -4,11 +4,13 @@ import type { z } from 'zod'
 import * as buyersApi from '~/domain/conditions/buyers-contract.ts'
 import { buyersMessages as m } from '~/domain/conditions/buyers-messages.ts'
 import { AddOneBuyerFormSchema, FindBuyerFormSchema, PickCustomersFormSchema, RemoveBuyersFormSchema } from '~/domain/conditions/buyers-schemas.ts'
-import { BUYER_TYPES, type BuyerType } from '~/domain/conditions/buyer-types.ts'
 import * as customersApi from '~/domain/customers/contract.ts'
 import { normalizeCnpj } from '~/domain/organization/cnpj.ts'
 import { readsArea } from '~/domain/team/area-readers.ts'
+import { BUYER_LIST } from '~/components/conditions/tab-lists.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { parseListState } from '~/lib/list-state.ts'
 import type { ConditionTabContext, ConditionTabServer } from '~/lib/condition-tabs.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { IMPORT_INTENT, IMPORT_PARAM } from '~/lib/spreadsheet-import.ts'
@@ -17,19 +19,10 @@ import { loadImportFromUrl } from '~/lib/spreadsheet-import.server.ts'
 const PER_PAGE = 20
 const PICK_PER_PAGE = 10
 
-const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= 2_147_483_647 ? Number(value) : null)
-
-/** The list's parameters in the address: which list (`lista` = an OL's organization), search, type, page. */
-function listState(url: URL) {
-  const tipo: BuyerType = BUYER_TYPES.find((t) => t === url.searchParams.get('tipo')) ?? 'T'
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
-  return { q: (url.searchParams.get('q') ?? '').trim().slice(0, 255), tipo, page, lista: idOf(url.searchParams.get('lista')) }
-}
-
 /** The OL whose list is shown: an OL always sees its own; the seller the one chosen (none = direct). */
 function olOf(ctx: ConditionTabContext) {
   if (ctx.detail.acesso === 'ol' && ctx.detail.parceiro) return ctx.detail.parceiro.organizacao_id
-  return listState(ctx.url).lista
+  return parseListState(BUYER_LIST, ctx.url.searchParams).lista
 }
 
 /** Where a post goes back to: the list as it was, without the modal's own parameters. */
@@ -45,13 +38,14 @@ function backTo(ctx: ConditionTabContext, extra: Record<string, string | null> =
 
 async function load(ctx: ConditionTabContext) {
   const { request, url, detail } = ctx
-  const list = listState(url)
+  const list = parseListState(BUYER_LIST, url.searchParams)
   const ol = olOf(ctx)
   const common = { regPerPage: PER_PAGE, search: list.q || 'null', type: list.tipo }
   const res = ol
     ? await api(request, buyersApi.restoreCompradoresOls, { params: { conditionId: detail.condicao.id, olId: ol, ...common }, query: { page: list.page } })
     : await api(request, buyersApi.restoreCompradores, { params: { conditionId: detail.condicao.id, ...common }, query: { page: list.page } })
   if (!res.ok) return { error: apiErrorMessages(res.data).join(' '), list, answer: null, lookup: null, customers: null, importacao: null, ownList: false, modalOpen: false }
+  redirectPastLastPage(request, list.page, res.data.compradores)
   const answer = res.data
   const modal = url.searchParams.get('modal')
   // The picker lists the caller's own customers: those of the list's owner only when the caller is it.

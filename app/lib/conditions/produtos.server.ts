@@ -15,6 +15,9 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 import { IMPORT_INTENT, IMPORT_PARAM, REPORT_PAGE_PARAM } from '~/lib/spreadsheet-import.ts'
 import { idOf, loadImportFromUrl } from '~/lib/spreadsheet-import.server.ts'
 import { LINES_PER_PAGE, PICK_PER_PAGE, type ProductsTabData } from '~/components/conditions/produtos-types.ts'
+import { LINE_LIST } from '~/components/conditions/tab-lists.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { pageOf, parseListState } from '~/lib/list-state.ts'
 
 /** `?filtro=` of the lines: 'marca:Medley', 'categoria:X', 'ativo:1', 'imposto:0'… as the call's filterType/filter. */
 function filterOf(value: string): { filterType: api_.LineFilterType; filter: string } | null {
@@ -22,7 +25,6 @@ function filterOf(value: string): { filterType: api_.LineFilterType; filter: str
   return match ? { filterType: match[1] as api_.LineFilterType, filter: match[2] } : null
 }
 
-const pageOf = (value: string | null) => Math.max(1, Math.min(100_000, Number.parseInt(value ?? '', 10) || 1))
 /** A path segment of the spec's calls: `null` says "no value". */
 const segment = (value: string) => value || 'null'
 
@@ -33,10 +35,11 @@ const pickedIds = (values: string[]) => [...new Set(values.filter((v) => /^\d{1,
 async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
   const { url, request, detail } = ctx
   const get = (key: string) => (url.searchParams.get(key) ?? '').trim()
-  const state = { q: get('q').slice(0, 255), filtro: filterOf(get('filtro')) ? get('filtro') : '', page: pageOf(get('page')) }
+  const state = parseListState(LINE_LIST, url.searchParams)
   const f = filterOf(state.filtro)
   const isSeller = detail.acesso === 'vendedor'
   const modal = get('modal')
+  // The picker's own list in the same address: its words and page under names of their own.
   const pick = { q: get('pq').slice(0, 255), page: pageOf(get('pp')), sel: pickedIds(url.searchParams.getAll('sel')) }
   const [lines, filtros, importacao] = await Promise.all([
     apiRead(request, api_.restoreCondicaoProdutos, {
@@ -56,6 +59,7 @@ async function load(ctx: ConditionTabContext): Promise<ProductsTabData> {
       : Promise.resolve({ marcas: [], categorias: [] }),
     isSeller ? loadImportFromUrl(request) : Promise.resolve(null),
   ])
+  redirectPastLastPage(request, state.page, lines.produtos)
   const canChange = lines.pode_alterar
   const catalogue =
     canChange && modal === 'adicionar'

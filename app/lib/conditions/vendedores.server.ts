@@ -2,7 +2,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import * as sellersApi from '~/domain/conditions/sellers-contract.ts'
 import { sellersMessages as m } from '~/domain/conditions/sellers-messages.ts'
 import { PickCargosFormSchema, PickSellersFormSchema, RemoveSellersFormSchema } from '~/domain/conditions/sellers-schemas.ts'
+import { SELLER_LIST } from '~/components/conditions/tab-lists.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
+import { redirectPastLastPage } from '~/lib/list-page.server.ts'
+import { parseListState } from '~/lib/list-state.ts'
 import type { ConditionTabContext, ConditionTabServer } from '~/lib/condition-tabs.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
@@ -12,10 +15,10 @@ async function load(ctx: ConditionTabContext) {
   const { request, url, detail } = ctx
   // Who sells is the seller's business: an OL serving the condition does not see its team.
   if (detail.acesso === 'ol') return { ol: true as const }
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 255)
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
-  const res = await api(request, sellersApi.restoreVendedores, { params: { conditionId: detail.condicao.id, regPerPage: PER_PAGE, search: q || 'null' }, query: { page } })
-  if (!res.ok) return { ol: false as const, error: apiErrorMessages(res.data).join(' '), q, answer: null, picker: null }
+  const list = parseListState(SELLER_LIST, url.searchParams)
+  const res = await api(request, sellersApi.restoreVendedores, { params: { conditionId: detail.condicao.id, regPerPage: PER_PAGE, search: list.q || 'null' }, query: { page: list.page } })
+  if (!res.ok) return { ol: false as const, error: apiErrorMessages(res.data).join(' '), list, answer: null, picker: null }
+  redirectPastLastPage(request, list.page, res.data.vendedores)
   let picker = null
   if (url.searchParams.get('modal') === 'adicionar-vendedor' && !res.data.somente_leitura) {
     const busca = (url.searchParams.get('busca') ?? '').trim().slice(0, 255)
@@ -23,7 +26,7 @@ async function load(ctx: ConditionTabContext) {
     const [usuarios, cargos] = await Promise.all([api(request, sellersApi.SearchVendedores, { params }), api(request, sellersApi.SearchCargosVendedores, { params })])
     picker = { busca, usuarios: usuarios.ok ? usuarios.data.usuarios : [], cargos: cargos.ok ? cargos.data.cargos : [] }
   }
-  return { ol: false as const, error: null, q, answer: res.data, picker }
+  return { ol: false as const, error: null, list, answer: res.data, picker }
 }
 
 export type VendedoresData = Awaited<ReturnType<typeof load>>

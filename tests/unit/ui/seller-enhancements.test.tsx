@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { z } from 'zod'
 import { ImportJobPanel } from '~/components/spreadsheet-import.tsx'
@@ -7,7 +8,7 @@ import type { ImportJobDetailSchema } from '~/domain/spreadsheets/contract.ts'
 import { spreadsheetMessages as sm } from '~/domain/spreadsheets/messages.ts'
 import { startImportProgress } from '~/enhance/import-progress.ts'
 import { startSelectAll } from '~/enhance/select-all.ts'
-import { SelectAllCell } from '~/components/ui/select-all.tsx'
+import { DataTable } from '~/components/ui/data-table.tsx'
 
 type Job = z.output<typeof ImportJobDetailSchema>
 
@@ -63,26 +64,50 @@ describe("an import's progress, without React in the page", () => {
 
 describe("a table's 'select all' box", () => {
   test('shows, ticks every row of its form and follows them', () => {
-    document.body.innerHTML =
-      renderToString(
-        <table>
-          <thead>
-            <tr>
-              <SelectAllCell id="todos" formId="bulk" label="Selecionar todos desta página" header="Selecionar" />
-            </tr>
-          </thead>
-        </table>,
-      ) + '<form id="bulk"></form><input type="checkbox" form="bulk" name="ids" value="1"><input type="checkbox" form="bulk" name="ids" value="2"><input type="checkbox" name="outro">'
-    const all = document.getElementById('todos') as HTMLInputElement
+    const rows = [
+      { id: 1, nome: 'Dipirona' },
+      { id: 2, nome: 'Paracetamol' },
+    ]
+    // The bulk form is React Router's <Form>: rendered inside a router, as the page is.
+    const Page = createRoutesStub([
+      {
+        path: '/',
+        Component: () => (
+          <DataTable
+            id="teste"
+            caption="Produtos"
+            rows={rows}
+            rowKey={(r) => r.id}
+            columns={[{ key: 'nome', header: 'Produto', rowHeader: true, cell: (r) => r.nome }]}
+            selection={{
+              formId: 'bulk',
+              name: 'ids',
+              value: (r) => r.id,
+              rowLabel: (r) => `Selecionar ${r.nome}`,
+              header: 'Selecionar',
+              allLabel: 'Selecionar todos desta página',
+              bulk: { label: 'Ações nos selecionados', intent: 'bulk', actions: [{ label: 'Excluir', name: 'acao', value: 'excluir', tone: 'danger' }] },
+            }}
+          />
+        ),
+      },
+    ])
+    document.body.innerHTML = renderToString(<Page />) + '<input type="checkbox" name="outro">'
+    const all = document.getElementById('teste-todos') as HTMLInputElement
     expect(all.hidden).toBe(true)
+    // Without JavaScript the rows' boxes post with the bulk form's buttons.
+    const form = document.getElementById('bulk') as HTMLFormElement
+    expect(form.getAttribute('aria-label')).toBe('Ações nos selecionados')
+    expect([...form.elements].map((e) => (e as HTMLInputElement).name)).toEqual(['intent', 'acao', 'ids', 'ids'])
     startSelectAll()
     expect(all.hidden).toBe(false)
     expect(document.querySelector<HTMLElement>('[data-select-all-header]')?.hidden).toBe(true)
     all.click()
-    const rows = [...document.querySelectorAll<HTMLInputElement>('input[form="bulk"]')]
-    expect(rows.map((box) => box.checked)).toEqual([true, true])
+    const boxes = [...document.querySelectorAll<HTMLInputElement>('input[form="bulk"]')]
+    expect(boxes.map((box) => box.checked)).toEqual([true, true])
+    expect(boxes.map((box) => box.getAttribute('aria-label'))).toEqual(['Selecionar Dipirona', 'Selecionar Paracetamol'])
     expect(document.querySelector<HTMLInputElement>('input[name="outro"]')?.checked).toBe(false)
-    rows[0].click()
+    boxes[0].click()
     expect(all.checked).toBe(false)
     expect(all.indeterminate).toBe(true)
   })
