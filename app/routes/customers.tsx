@@ -184,6 +184,8 @@ function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route
   const id = Number(search.get('id'))
   const answered = (intent: Intent) => (actionData && actionData.intent === intent ? actionData : null)
   const method = methods?.find((p) => p.id === id) ?? null
+  // Each section opens from its start: the customers' search and filter are not the payment methods'.
+  const fresh = parseListState(CUSTOMER_LIST, new URLSearchParams())
 
   return (
     <section className="stack" aria-labelledby="customers-title">
@@ -192,7 +194,7 @@ function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route
         <ul className="team-tabs">
           {CUSTOMER_TABS.map((tab) => (
             <li key={tab}>
-              <Link to={listAddress(CUSTOMER_LIST, '/customers', parseListState(CUSTOMER_LIST, new URLSearchParams()), { aba: tab })} aria-current={tab === aba ? 'page' : undefined} preventScrollReset>
+              <Link to={listAddress(CUSTOMER_LIST, '/customers', fresh, { aba: tab })} aria-current={tab === aba ? 'page' : undefined} preventScrollReset>
                 {s.tabs[tab]}
               </Link>
             </li>

@@ -166,7 +166,7 @@ function BuyerTable({ answer, canChange }: { answer: Answer; canChange: boolean 
     columns.push({
       key: 'acoes',
       header: <span className="sr-only">Ações</span>,
-      // The bulk form's own button, naming one buyer: removing one is removing the ticked ones, that one alone.
+      // A button of the bulk form that names one buyer: the server removes that one alone, whatever else is ticked.
       cell: (b) => (
         <button type="submit" form={REMOVE_FORM} name="comprador_id" value={b.id} className="button">
           {m.remove}

@@ -88,7 +88,7 @@ function SellerTable({ answer, canChange }: { answer: Answer; canChange: boolean
     columns.push({
       key: 'acoes',
       header: <span className="sr-only">Ações</span>,
-      // The bulk form's own button, naming one seller (a member or a role).
+      // A button of the bulk form that names one seller (a member or a role): the server removes that one alone.
       cell: (v) => (
         <button type="submit" form={REMOVE_FORM} name="vendedor" value={`${v.tipo}:${v.tipo === 'U' ? v.usuario_id : v.cargo_id}`} className="button">
           Remover<span className="sr-only"> {v.nome}</span>
