@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'react-router'
-import { CompanyDownload, CompanyForm } from '~/components/company-form.tsx'
+import { Link, useFormAction, useLocation } from 'react-router'
+import { CompanyDownload, CompanyForm, usePageCompanyId } from '~/components/company-form.tsx'
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -14,6 +14,7 @@ import { centavosToInput, formatBrl } from '~/domain/catalog/money.ts'
 import { conditionProductsMessages as m } from '~/domain/conditions/products-messages.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
 import { exportPath, IMPORT_INTENT } from '~/lib/spreadsheet-import.ts'
+import { withPageCompany } from '~/lib/page-company.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import type { Line, ProductsTabData } from './produtos-types.ts'
 import { LINE_LIST } from './tab-lists.ts'
@@ -261,6 +262,8 @@ function AddModal({ data }: { data: ProductsTabData }) {
   const catalogue = data.catalogue
   const onPage = new Set(catalogue?.data.map((p) => p.id) ?? [])
   const carried = data.pick.sel.filter((id) => !onPage.has(id))
+  // The form is a search (its pages carry the ticks): its one post names the page's company in its address instead.
+  const postAction = withPageCompany(useFormAction(), usePageCompanyId())
   return (
     <RouteModal title={m.addTitle} closeParams={MODAL_PARAMS}>
       <CompanyForm method="get" className="stack" preventScrollReset>
@@ -299,7 +302,7 @@ function AddModal({ data }: { data: ProductsTabData }) {
           </>
         )}
         {(catalogue && catalogue.total > 0) || carried.length > 0 ? (
-          <button type="submit" className="button primary" formMethod="post" name="intent" value="adicionar">
+          <button type="submit" className="button primary" formMethod="post" formAction={postAction} name="intent" value="adicionar">
             {m.addSubmit}
           </button>
         ) : null}
