@@ -63,6 +63,19 @@ export async function withoutPageScripts(page: Page) {
   })
 }
 
+const SCRIPTS = 'script, link[rel="modulepreload"]'
+
+/**
+ * Opens `path` in a page set up by `withoutPageScripts` and checks that it shows no script. The browser follows a
+ * redirect that a route fulfilled without routing the next request, so a page reached by a redirect is asked for
+ * once more by its own address.
+ */
+export async function gotoWithoutScripts(page: Page, path: string) {
+  await page.goto(path)
+  if (await page.locator(SCRIPTS).count()) await page.goto(page.url())
+  await expect(page.locator(SCRIPTS)).toHaveCount(0)
+}
+
 /** Opens a screen and waits for React to take over (the side menu marks it inside a company). */
 export async function visit(page: Page, path: string) {
   await page.goto(path)
