@@ -16,7 +16,7 @@ function RedirectTo() {
   return <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
 }
 
-/** The modals the menu and the company screens open with `?modal=` (spec §2 Modals). */
+/** The modals the menu and the company screens open with `?modal=`. */
 export function CompanyModals({ company, data }: { company: CompanyProfile; data: ModalData }) {
   const location = useLocation()
   const modal = new URLSearchParams(location.search).get('modal')
@@ -36,7 +36,7 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
   return null
 }
 
-/** Spec §4: no flag asks for a code; with a flag, its visiting card and 'Sair da bandeira' after confirmation. */
+/** Without a flag it asks for a code; with a flag, its visiting card and 'Sair da bandeira' after confirmation. */
 function FlagModal({ card }: { card: VisitingCardData | null }) {
   const location = useLocation()
   const confirming = new URLSearchParams(location.search).get('confirmar') === 'sair'
@@ -152,7 +152,7 @@ function ShareModal({ company, link }: { company: CompanyProfile; link: string |
   )
 }
 
-/** Spec §4: with a code the input is locked with 'Excluir' and 'Alterar'; otherwise 'Cancelar' and 'Confirma'. */
+/** With a code the input is locked with 'Excluir' and 'Alterar'; otherwise 'Cancelar' and 'Confirma'. */
 function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
   const location = useLocation()
   const editing = !tokenbase || new URLSearchParams(location.search).get('editar') === '1'
@@ -199,7 +199,7 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
   )
 }
 
-/** The company's visiting card (spec §2 Modals), opened from the header. */
+/** The company's visiting card, opened from the header. */
 function VisitingCardModal({ card, canEdit }: { card: VisitingCardData; canEdit: boolean }) {
   return (
     <RouteModal title="Cartão de visita">
@@ -225,7 +225,7 @@ function PlansModal() {
 }
 
 /**
- * The restricted-feature modal of spec §2: for conditions (its type P), opened from the header's suspended-conditions
+ * The restricted-feature modal: for conditions (its type P), opened from the header's suspended-conditions
  * notice (a Básico plan keeps the conditions from the buyers); of any other type, opened by a control of a feature
  * the plan does not include. 'Ir para Planos' opens the plans modal.
  */

@@ -53,11 +53,11 @@ export function CheckboxField({ label, meta, autoFocus }: { label: ReactNode; me
 }
 
 /**
- * Spec §4: "Forms keep a list of invalid fields; all start invalid; submit is
- * disabled while the list is non-empty." The whole form is checked on every input
+ * Forms keep a list of invalid fields; all start invalid; submit is
+ * disabled while the list is non-empty. The whole form is checked on every input
  * with the form's own schema. Before hydration (or without JavaScript) the button
  * stays enabled, so the server can validate and answer. SubmitButton draws the
- * disabled state so that an attempt still shows the messages (spec §5).
+ * disabled state so that an attempt still shows the messages.
  */
 export function useFormValidity(isValid: (form: HTMLFormElement) => boolean) {
   const hydrated = useHydrated()
@@ -144,7 +144,7 @@ export function NewAccountFields(props: {
 
 export const TERMS_LABEL = 'Li e concordo com os termos de uso e a política de privacidade'
 
-/** A Conform field whose text is masked as it is typed (spec §5); the server accepts the same text unmasked. */
+/** A Conform field whose text is masked as it is typed; the server accepts the same text unmasked. */
 export function MaskedField({ label, meta, mask }: { label: string; meta: FieldMetadata<unknown>; mask: MaskName }) {
   const spec = MASKED_FIELDS[mask]
   const props = getInputProps(meta as FieldMetadata<string>, { type: 'text' })

@@ -6,7 +6,7 @@ import { isNamedField, trackPresses } from './field-presses.ts'
 import { useFormValidity } from './forms.tsx'
 
 /**
- * A Conform form validated with its zod schema (spec §4, §5): a field's message shows
+ * A Conform form validated with its zod schema: a field's message shows
  * when it loses focus (or, with `validateOn: 'onInput'`, as soon as it is typed in), then
  * follows every keystroke; a submit attempt shows every field's message and, when given,
  * the form's `submitError` ('Preencha todos os campos corretamente.'), as the server

@@ -24,7 +24,7 @@ function linkHref(link: { type: string; content: string }) {
   return null
 }
 
-/** The visiting card of spec §2: avatar, name, masked CNPJ, admin, address, links. */
+/** The company's visiting card: avatar, name, masked CNPJ, admin, address, links. */
 export function VisitingCard({ card }: { card: VisitingCardData }) {
   const place = [card.endereco, [card.cidade, card.uf].filter(Boolean).join(' - ')].filter(Boolean).join(', ')
   return (

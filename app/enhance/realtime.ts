@@ -8,7 +8,7 @@ import { companyFetch } from './company-fetch.ts'
 type News = { novos: Record<NotificationKey, number> }
 
 /**
- * The page's live data, on one realtime connection (decision 028, spec §4): the member's private chat channel moves
+ * The page's live data, on one realtime connection (decision 028): the member's private chat channel moves
  * the header's and the menu's chat counts and the overdue notice (read again from /cabecalho/contadores, the server's
  * counters); the organization's order channel, for a member who reads orders, moves the menu's Pedidos badge (the
  * server's unseen orders), puts a new or changed order in the list as the server renders its row (/pedidos/linha), the

@@ -12,7 +12,7 @@ export { landingPath }
 
 export type OrgType = 'v' | 'f' | 'b' | 'r'
 
-/** GET api/empresas/profile/{id}: the company in session of spec §3. */
+/** GET api/empresas/profile/{id}: the company in session. */
 export type CompanyProfile = {
   organizacao_id: number
   nome: string
@@ -80,7 +80,7 @@ export async function enterCompany(request: Request, session: AppSession, organi
   const company = await loadCompany(request, token, organizationId)
   if (!company) return null
   // The session is committed on these redirects too: right after a login it is not in the cookie yet.
-  // Spec §2: an inactive company is not entered; the wait-for-verification modal shows.
+  // An inactive company is not entered; the wait-for-verification modal shows.
   if (!company.active) {
     return redirect(`/personal-environment?modal=verificar&org=${company.organizacao_id}`, { headers: { 'Set-Cookie': await commitSession(session) } })
   }

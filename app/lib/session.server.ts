@@ -134,7 +134,7 @@ export async function getAuth(request: Request) {
   return token && user ? { session, token, user } : null
 }
 
-/** The guard of spec §2: a private route without a logged-in user goes to Login. */
+/** A private route without a logged-in user goes to Login. */
 export async function requireAuth(request: Request) {
   const auth = await getAuth(request)
   if (!auth) throw redirect(loginFor(request))
@@ -223,7 +223,7 @@ export async function redirectWithToast(_request: Request, to: string, toast: To
 let lastCompany: ReturnType<typeof createCookie> | undefined
 /**
  * The last company a user entered, kept apart from the session so that it outlives
- * logout (spec §2: re-entered after the next login of the same user).
+ * logout: the same user's next login enters it again.
  */
 export function lastCompanyCookie() {
   lastCompany ??= createCookie('last_company', { ...cookieOptions(), maxAge: 60 * 60 * 24 * 365 })

@@ -27,7 +27,7 @@ import { useNonce } from '~/lib/nonce.tsx'
  */
 const CompanyModals = lazy(() => import('~/components/company-modals.tsx').then((m) => ({ default: m.CompanyModals })))
 
-/** The private area: the guard of spec §2, the company in session, and the app shell (side menu, header). */
+/** The private area: the login guard, the company in session, and the app shell (side menu, header). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, session, token } = await requireAuth(request)
   // Back from a post refused because another tab entered another company (decision 048): the page is drawn once more

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Chat | Pedidos B2B' }]
 /** The chat is an island: the page hydrates and React runs it (decision 046). */
 export const handle = { hydrate: true }
 
-/** Spec §1: chat of the company (I) always, of the flag (B) for a flag and its units, with suppliers or customers (F). */
+/** The tabs: chat of the company (I) always, of the flag (B) for a flag and its units, with suppliers or customers (F). */
 function chatTabs(company: Pick<CompanyProfile, 'tipo' | 'bandeira_id'>): { padrao: Padrao; label: string }[] {
   const tabs: { padrao: Padrao; label: string }[] = [{ padrao: 'I', label: m.tabs.I }]
   if (company.tipo === 'b' || company.bandeira_id) tabs.push({ padrao: 'B', label: m.tabs.B })
@@ -120,7 +120,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
   const liveMap = hydrated && live?.total !== null ? (live?.state.notifications ?? null) : null
   const counts = allNotifications(liveMap ?? notifications ?? { I: [], B: [], F: [] })
 
-  // Spec §9: the active chat is kept; coming back to /Chat reopens it when it is in this list.
+  // The active chat is kept; coming back to /Chat reopens it when it is in this list.
   useEffect(() => {
     if (view.canal || listAsked) return
     const saved = readActiveChat()

@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     const back = redirectTarget(new URL(request.url).searchParams.get('redirectTo'))
     if (back) throw redirect(back)
-    // Only the Login at / moves on; an unknown path keeps showing Login (spec §2).
+    // Only the Login at / moves on; an unknown path keeps showing Login.
     if (!params['*']) throw redirect('/personal-environment')
   }
   // From an order e-mail's link: which change the login leads to (the change itself is confirmed after it).
@@ -73,7 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const focus = focusTarget([fields.email, fields.password], actionData || loaderData.email ? fields.password : fields.email)
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo')
-  // Login shows when nobody is logged in: the user profile is empty (spec §4).
+  // Login shows when nobody is logged in: the user profile is empty, which resets the chat state.
   useEffect(forgetChatState, [])
   return (
     <AuthLayout title="Bom te ver novamente!" subtitle="Entre para acompanhar seus pedidos e condições.">

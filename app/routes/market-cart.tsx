@@ -17,7 +17,7 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 
 /**
  * The buyer's carts (decision 027): one per condition and OL, priced by the API; quantities, the payment
- * method picker and the token selection modal of spec §2 as `?modal=` states, and sending with the
+ * method picker and the token selection modal as `?modal=` states, and sending with the
  * idempotency key the page was rendered with (a double submit makes one order). Works without JavaScript.
  */
 export const meta: Route.MetaFunction = () => [{ title: `${m.title} | Pedidos B2B` }]
@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: ChooseTermFormSchema })
       if (submission.status !== 'success') return refused(intent === 'token' ? m.tokenRequired : (Object.values(submission.error ?? {}).flat()[0] ?? m.cartGone))
       if (intent === 'term') {
-        // A term with a formula goes on to the token selection (spec §2/§3) and is kept only once an option is
+        // A term with a formula goes on to the token selection and is kept only once an option is
         // chosen there: its 'Cancelar' leaves the cart's term as it was.
         const options = await api(request, cartApi.RestoreCondicoesPagamentos, { params: { checkoutId: cartId } })
         const chosen = options.ok ? options.data.pagamentos.find((p) => p.id === submission.value.pagamento_id) : undefined
@@ -406,7 +406,7 @@ function ProblemList({ problems, idPrefix, refused }: { problems: string[]; idPr
 
 type Payments = NonNullable<Route.ComponentProps['loaderData']['payments']>
 
-/** Spec §2: 'Selecione a forma de pagamento', radio options, the first selected, 'Cancelar' and 'Confirmar'. */
+/** The payment method modal: 'Selecione a forma de pagamento', radio options, the first selected, 'Cancelar' and 'Confirmar'. */
 function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
   const closeHref = useModalCloseHref(['carrinho'])
   // A radio once chosen stays chosen: with the first option selected, Confirm is disabled only when there is none.
@@ -440,7 +440,7 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
   )
 }
 
-/** The token selection (spec §2/§3/§5): one option per term with a formula, computed for this cart; Confirm disabled until one is chosen. */
+/** The token selection: one option per term with a formula, computed for this cart; Confirm disabled until one is chosen. */
 function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments: Payments; proposed: number | null; error: string | null }) {
   const closeHref = useModalCloseHref(['carrinho', 'pagamento'])
   const options = payments.pagamentos.filter((p) => p.tokenbase)

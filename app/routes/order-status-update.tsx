@@ -23,7 +23,7 @@ function parseParams(params: { orderId: string; orderStatus: string }) {
 }
 
 /**
- * Where the order e-mail's deep link lands after login (spec §2): the order and a confirmation form.
+ * Where the order e-mail's deep link lands after login: the order and a confirmation form.
  * The order's status changes only by the form's post (works without JavaScript). The change acts for the
  * order's seller or OL, so that organization is entered first: by the Login post that opened this page, or
  * by a post of its own here. Never on this GET: the entered company is the session's, shared by every tab,

@@ -13,7 +13,7 @@ import { toasts } from '~/lib/ui/toast-store.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Playground | Pedidos B2B' }]
 
-/** Developer page: each shared UI primitive of spec §2/§4/§5 at work. */
+/** Developer page: each shared UI primitive at work. */
 export default function Playground() {
   return (
     <main className="dev-page stack">

@@ -227,7 +227,7 @@ function DetailsForm({ card, lastResult }: { card: VisitingCardData & { cartao_a
 type OrderEmailList = { emails: { id: number; email: string }[]; pode_adicionar: boolean; plano_limita: boolean; aviso: string }
 
 /**
- * Spec §7's order e-mails: each address gets every new order with its links to change the status. Changed with
+ * The order e-mails: each address gets every new order with its links to change the status. Changed with
  * 'Editar dados da empresa'; how many the plan allows (permissions.pedidos_email) is said where the form would be.
  */
 function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canEdit: boolean; lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult'] }) {
@@ -284,7 +284,7 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
       ) : (
         <>
           <p role="note">{list.aviso}</p>
-          {/* Spec §4: past the plan's limit the button looks disabled, with a 'Pro' notice, and opens the restricted-feature modal. */}
+          {/* Past the plan's limit the button looks disabled, with a 'Pro' notice, and opens the restricted-feature modal. */}
           {list.plano_limita ? (
             <p>
               <Link to="?modal=acesso-restrito" className="button button-locked" preventScrollReset>

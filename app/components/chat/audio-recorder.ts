@@ -3,7 +3,7 @@ import { AUDIO_BARS, AUDIO_MAX_SECONDS } from '~/domain/chat/audio.ts'
 export type RecordedAudio = { file: File; duration: number; audioBars: number[] }
 export type Recording = { stop: () => Promise<RecordedAudio>; cancel: () => void }
 
-/** Squeezes the loudness samples into at most AUDIO_BARS heights from 0 to 100 (spec §3 audioBars). */
+/** Squeezes the loudness samples into at most AUDIO_BARS heights from 0 to 100: an audio message's audioBars. */
 export function toBars(levels: number[], count = AUDIO_BARS): number[] {
   if (levels.length === 0) return []
   const n = Math.min(count, levels.length)

@@ -14,10 +14,10 @@ import { pageCompanyHeaders } from '~/lib/page-company.ts'
 import { echoOptions, type RealtimeClientConfig } from '~/lib/realtime-client-config.ts'
 import { ACTIVE_CHAT_STORAGE_KEY, NOTIFICATIONS_STORAGE_KEY, store } from './chat-storage.ts'
 
-/** Spec §4: the realtime connection states pusher-js goes through. */
+/** The realtime connection states pusher-js goes through. */
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected'
 
-/** What the `chat-messages` event carries (spec §7); `message` is null when it was too big for an event. */
+/** What the `chat-messages` event carries; `message` is null when it was too big for an event. */
 export type ChatEvent = {
   padrao: ChatMessage['padrao']
   channel_id: number
@@ -68,8 +68,8 @@ type EchoLike = {
 /**
  * One realtime connection per tab while a company is entered: it listens on the user's
  * `private-{user_id}_chat` channel and the company's `private-organizacao.ped.{id}` (both authorized
- * by /broadcasting/auth; the orders' counters live in app/components/orders/order-live.tsx), keeps the chat state of
- * spec §3/§4 (notifications map, active chat, messages of the open channel) for the header
+ * by /broadcasting/auth; the orders' counters live in app/components/orders/order-live.tsx), keeps the chat state
+ * (notifications map, active chat, messages of the open channel) for the header
  * and menu badges and the chat page.
  */
 export function ChatLiveProvider({
@@ -156,7 +156,7 @@ export function ChatLiveProvider({
         if (wasConnected) reconnectListeners.current.forEach((l) => l())
         wasConnected = true
       })
-      // Spec §4: one order subscription per organization, on this tab's one connection.
+      // One order subscription per organization, on this tab's one connection.
       if (readsOrders) {
         echo.private(`organizacao.ped.${organizationId}`).listen('.PedidoCriadoOuAtualizado', (event: OrderEvent) => {
           orderListeners.current.forEach((l) => l(event))

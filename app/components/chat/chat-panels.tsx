@@ -39,7 +39,7 @@ function Pages({ page, view, panel }: { page: MessagePage; view: ChatView; panel
   )
 }
 
-/** The side panels of spec §2: profile, search, media view (the emote picker lives in the composer). */
+/** The chat's side panels: profile, search, media view (the emote picker lives in the composer). */
 export function ChatPanel({ data, view }: { data: PanelData; view: ChatView }) {
   const title = m.panels[data.kind]
   // Opened, the panel takes the focus and comes into view: on a phone or a tablet it is drawn below the conversation,

@@ -1,7 +1,7 @@
 import { chatReducer, initialChatState, type ActiveChat } from '~/domain/chat/state.ts'
 
 /**
- * Spec §9: chat notifications and the active chat are kept in local storage. Apart from the
+ * Chat notifications and the active chat are kept in local storage, so a later visit finds them. Apart from the
  * realtime provider (chat-live.tsx) so that the Login page, which clears them, does not ship it.
  */
 export const NOTIFICATIONS_STORAGE_KEY = 'chatNotifications'
@@ -16,7 +16,7 @@ export function store(key: string, value: unknown) {
 }
 
 /**
- * Spec §4: an empty user profile resets the active chat to supplier and clears the messages.
+ * An empty user profile resets the active chat to supplier and clears the messages.
  * The Login page calls it, so the next person on this browser starts from a clean chat state.
  */
 export function forgetChatState() {
@@ -33,7 +33,7 @@ export function forgetActiveChat() {
   store(ACTIVE_CHAT_STORAGE_KEY, initialChatState(null).activeChat)
 }
 
-/** The active chat kept by an earlier visit (spec §9), to reopen it. */
+/** The active chat kept by an earlier visit, to reopen it. */
 export function readActiveChat(): Partial<ActiveChat> | undefined {
   try {
     const raw = window.localStorage.getItem(ACTIVE_CHAT_STORAGE_KEY)

@@ -8,7 +8,7 @@ import { useChatLive } from './chat-live.tsx'
 type Me = { id: number; nome: string; avatar: string | null }
 type MessagesPage = { data: ChatMessage[]; has_more: boolean }
 
-/** The first error text of an API answer (spec §8), or the generic one. */
+/** The first error text of an API answer (its first field error, else its message), or the generic one. */
 function errorText(body: unknown): string {
   const b = (body ?? {}) as { errors?: Record<string, string[]>; message?: string }
   const first = b.errors ? Object.values(b.errors).flat()[0] : undefined
@@ -49,7 +49,7 @@ export function useConversation({
   const messagesRef = useRef(messages)
   messagesRef.current = messages
 
-  // Spec §4: choosing the type, then the channel, clears the list; then the page's messages fill it.
+  // Choosing the type, then the channel, clears the list; then the page's messages fill it.
   useEffect(() => {
     if (!dispatch) return
     dispatch({ type: 'chatType', chatType: PADRAO_TYPE[padrao] })

@@ -206,7 +206,7 @@ function Simulation({ data }: { data: Data }) {
   )
 }
 
-/** The formula, masked as typed (spec §5: maskFormula, by app/enhance/typed-fields.ts); the parser's message shows under it. */
+/** The formula, masked as typed (maskFormula, by app/enhance/typed-fields.ts); the parser's message shows under it. */
 function FormulaField({ meta }: { meta: FieldMetadata<unknown> }) {
   const props = getInputProps(meta as FieldMetadata<string>, { type: 'text' })
   const captionId = `${meta.id}-legenda`

@@ -33,7 +33,7 @@ export function StatusBadge({ status }: { status: string }) {
 /** The errors of `quantidades[i].quantidade` whether Conform (brackets) or the API (dots) named them. */
 const fieldErrors = (errors: FormErrors | null, name: string) => errors?.[name] ?? errors?.[name.replace(/\[(\d+)\]/g, '.$1')] ?? null
 
-/** An order as its parties read it (spec §2 Pedidos): its lines as sent, payment, tokenbase, totals, history. */
+/** An order as its parties read it: its lines as sent, payment, tokenbase, totals, history. */
 export function OrderSummary({ order, headingLevel = 2 }: { order: OrderDetail; headingLevel?: 2 | 3 }) {
   const H = `h${headingLevel}` as 'h2'
   const Sub = `h${headingLevel + 1}` as 'h3'

@@ -8,7 +8,7 @@ const feedbackSchema = formSchema('FeedbackSchema')
 
 const NOTAS = [1, 2, 3, 4, 5] as const
 
-/** The organization asks its members for a short rating before they enter (spec §2 feedback flag). */
+/** The organization asks its members for a short rating before they enter, while its `feedback` flag is set. */
 export function FeedbackModal({
   organization,
   lastResult,

@@ -8,7 +8,7 @@ import { formSchema } from '~/components/form-schema.ts'
 const verificationCodeSchema = formSchema('VerificationCodeSchema')
 
 /**
- * The wait-for-verification modal (spec §2): a new organization stays inactive until
+ * The wait-for-verification modal: a new organization stays inactive until
  * the six-digit code mailed to its creator is typed here.
  */
 export function VerifyOrganizationModal({

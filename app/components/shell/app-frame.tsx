@@ -45,7 +45,7 @@ const skipLink = (
 )
 
 /**
- * The app shell of spec §2: with a company entered, the side menu, the header and the
+ * The app shell: with a company entered, the side menu, the header and the
  * padded routed view; without one (personal environment), the header only.
  */
 export function AppFrame({ user, company, children }: { user: HeaderUser; company: ShellCompany | null; children: ReactNode }) {

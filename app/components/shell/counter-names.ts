@@ -22,7 +22,7 @@ export const menuItemName = (label: string, n: number, of: BadgeOf) => (n > 0 ? 
 /** The header's chat link. */
 export const headerChatName = (n: number) => (n > 0 ? `Chat, ${chatMessages.unread(n)}` : 'Chat')
 
-/** The header's notice of messages waiting for an answer (spec §3, msg_atraso). */
+/** The header's notice of messages waiting for an answer (the company's msg_atraso). */
 export const overdueText = (n: number) => `${n} ${n === 1 ? 'mensagem aguardando resposta' : 'mensagens aguardando resposta'}`
 
 /** Where the notice leads: the chat tab where the waiting messages are, the one with more when both have some. */

@@ -18,7 +18,7 @@ export type HeaderCompany = {
   msg_atraso_tipos?: { B: number; F: number }
   condicoes_restritas: number
   trial_days: number
-  /** Unread chat messages (spec §3), live once the chat connection knows them. */
+  /** Unread chat messages, live once the chat connection knows them. */
   notificacoes_chat: number
   /** Lines in the member's carts (countCheckout); absent for a company that does not buy. */
   carrinho_itens?: number
@@ -32,7 +32,7 @@ type HeaderProps = {
 }
 
 /**
- * The app header (spec §2): the menu button of narrow screens, the brand, the company
+ * The app header: the menu button of narrow screens, the brand, the company
  * entered, its notices (overdue messages, suspended conditions, the trial countdown of
  * type f) and the user menu (Perfil, Ajuda, Logout).
  */

@@ -3,7 +3,7 @@ import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
 import { trialBanner } from '~/domain/organization/trial.ts'
 import { overdueHref, overdueText } from './counter-names.ts'
 
-/** What the header notices read from the company in session (spec §3). */
+/** What the header notices read from the company in session. */
 export type NoticeCompany = {
   tipo: OrgTypeCode
   msg_atraso: number
@@ -21,7 +21,7 @@ export type HeaderNotice =
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
- * Spec §1/§4: the header shows overdue messages (msg_atraso > 0, to the chat tab where they wait), the
+ * The header shows overdue messages (msg_atraso > 0, to the chat tab where they wait), the
  * restricted-conditions notice (condicoes_restritas > 0, to the 'Condições Suspensas' modal, which
  * leads on to the plans) and the
  * trial countdown of type f (app/domain/organization/trial.ts, which also opens the plans modal).

@@ -24,7 +24,7 @@ type SideMenuProps = {
 }
 
 /**
- * The main side menu of spec §2 (items from app/lib/menu.ts). Every item is a real link
+ * The main side menu (items from app/lib/menu.ts). Every item is a real link
  * or form, so it works with JavaScript off.
  *
  * Wide screens (≥ 1024 px, CSS): 80 px slim, 260 px expanded. Pinned it stays expanded

@@ -33,7 +33,7 @@ function offsetAt(time: number) {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** dd/mm/yyyy HH:mm in America/Sao_Paulo (DESIGN.md §5), the same on the server and in any browser. */
+/** dd/mm/yyyy HH:mm in the product's time zone, America/Sao_Paulo: the same on the server and in any browser. */
 export function formatDateTime(iso: string) {
   const time = new Date(iso).getTime()
   if (Number.isNaN(time)) throw new RangeError(`Data inválida: ${iso}`)

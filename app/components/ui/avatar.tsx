@@ -10,7 +10,7 @@ type AvatarProps = {
   alt?: string
 }
 
-/** The photo when there is one (and it loads), else the generated avatar of spec §5. */
+/** The photo when there is one (and it loads), else the avatar generated from the name. */
 export function Avatar({ name, photo, size = 40, alt = '' }: AvatarProps) {
   const [brokenPhoto, setBrokenPhoto] = useState<string | null>(null)
   const usePhoto = Boolean(photo) && photo !== brokenPhoto
@@ -21,7 +21,7 @@ export function Avatar({ name, photo, size = 40, alt = '' }: AvatarProps) {
     },
     [photo],
   )
-  // A blank name cannot be drawn (spec §5 throws for it); an empty circle beats a broken page.
+  // A blank name cannot be drawn (generateProfileAvatar throws for it); an empty circle beats a broken page.
   const src = usePhoto ? photo : name.trim() ? generateProfileAvatar(name) : null
   return (
     <span className="ui-avatar" style={{ width: size, height: size }}>

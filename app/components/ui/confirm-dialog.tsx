@@ -12,7 +12,7 @@ type ConfirmDialogProps = {
 }
 
 /**
- * The confirm and message dialogs of spec §2 (§5: 'Por favor, confirme:', 'Sim', 'Não').
+ * The confirm and message dialogs (a confirmation reads 'Por favor, confirme:', 'Sim', 'Não').
  * Focus starts on the harmless answer: 'Não' in a confirmation, the only button in a message.
  */
 export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onAnswer }: ConfirmDialogProps) {

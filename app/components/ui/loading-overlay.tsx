@@ -5,7 +5,7 @@ import { loading, type LoadingState } from '~/lib/ui/loading-store.ts'
 const IDLE: LoadingState = { pending: 0, lock: null }
 
 /**
- * The loading overlay of spec §2 under the loader lock of §4. `busy` is the page's own
+ * The loading overlay, which the loader lock can force on or off. `busy` is the page's own
  * loading (a navigation or form submission); work started with loading.start() counts too.
  */
 export function LoadingOverlay({ busy }: { busy: boolean }) {

@@ -11,7 +11,7 @@ type MaskedInputProps = Omit<TextInputProps, 'type' | 'resize' | 'rows' | 'maxLe
 }
 
 /**
- * A text input that masks what is typed (CNPJ, CEP, cellphone, NCM of spec §5) and never
+ * A text input that masks what is typed (CNPJ, CEP, cellphone, NCM) and never
  * takes more than the mask's length. Without JavaScript the max length still holds and the
  * server gets the text as typed.
  */

@@ -32,7 +32,7 @@ type ModalProps = {
 /**
  * A modal on the native <dialog> (showModal: focus trapped, outside inert, Escape handled by
  * the browser). It is open while mounted: it joins the modal stack (page scroll locked, its
- * own toast level), moves focus inside after the dialog focus delay of spec §9, and gives
+ * own toast level), moves focus inside after the dialog focus delay (DIALOG_FOCUS_DELAY_MS), and gives
  * focus back to what opened it when it goes away.
  */
 export function Modal({ title, onClose, children, role = 'dialog', describedBy, className }: ModalProps) {

@@ -37,9 +37,9 @@ export type TextInputProps = {
 const MAIL_INVALID = 'Email inválido'
 
 /**
- * The generic text input of spec §2: text, textarea, color or mail, with optional label,
+ * The generic text input: text, textarea, color or mail, with optional label,
  * caption, left and right slots, and an error or success message under the field. A mail
- * field checks itself (spec §5) once left, and again on each change while it is wrong; an
+ * field checks itself once left, and again on each change while it is wrong; an
  * error given by the caller wins over it.
  */
 export function TextInput({

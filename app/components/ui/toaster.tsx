@@ -21,8 +21,8 @@ export function Toaster({ level = 0, flash = null, route }: { level?: number; fl
   const openModals = useSyncExternalStore(modalStack.subscribe, modalStack.depth, noModal)
   const hydrated = useHydrated()
 
-  // Spec §2: before each route (`route`, the location's key) all messages are closed, a modal opened by its address
-  // included (spec §4: the page's toasts are not shown over it). Before the flash's effect, so the new page's stays.
+  // Before each route (`route`, the location's key) all messages are closed, a modal opened by its address
+  // included (the page's toasts are not shown over it). Before the flash's effect, so the new page's stays.
   useEffect(() => {
     if (route !== undefined) toasts.dismissAll()
   }, [route])

@@ -3,7 +3,7 @@ import { DialogHost } from './dialog-host.tsx'
 import { LoadingOverlay } from './loading-overlay.tsx'
 import { Toaster, type FlashToast } from './toaster.tsx'
 
-/** The page-wide UI of spec §2 that any screen can call on: toasts, confirm/message dialogs, the loading overlay. */
+/** The page-wide UI that any screen can call on: toasts, confirm/message dialogs, the loading overlay. */
 export function UiHost({ flash }: { flash: FlashToast | null }) {
   const navigation = useNavigation()
   const { key } = useLocation()
