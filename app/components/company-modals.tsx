@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import type { CompanyProfile } from '~/lib/company.server.ts'
 import { INVITE_LABELS, companyMessages, partnerInviteMessages } from '~/domain/organization/company-messages.ts'
@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '~/lib/menu.ts'
 import { RouteModal, useModalCloseHref } from './route-modal.tsx'
 import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
 import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null }
 
@@ -75,9 +76,9 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
           <CompanyForm method="post" action="/acoes/bandeira" className="button-row">
             <RedirectTo />
             <input type="hidden" name="intent" value="leave" />
-            <Link to={cancelHref} className="button" preventScrollReset>
+            <PageLink to={cancelHref} className="button">
               Não
-            </Link>
+            </PageLink>
             <button type="submit" className="button danger" data-autofocus>
               Sim
             </button>
@@ -85,9 +86,9 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
         </div>
       ) : (
         <div className="button-row">
-          <Link to={`${location.pathname}${location.search}&confirmar=sair`} className="button danger" preventScrollReset>
+          <PageLink to={`${location.pathname}${location.search}&confirmar=sair`} className="button danger">
             Sair da bandeira
-          </Link>
+          </PageLink>
         </div>
       )}
     </RouteModal>
@@ -177,9 +178,9 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
         </div>
         {editing ? (
           <div className="button-row">
-            <Link to={tokenbase ? lockedHref : closeHref} className="button" preventScrollReset>
+            <PageLink to={tokenbase ? lockedHref : closeHref} className="button">
               Cancelar
-            </Link>
+            </PageLink>
             <button type="submit" className="button primary" name="intent" value="store">
               Confirma
             </button>
@@ -189,9 +190,9 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
             <button type="submit" className="button danger" name="intent" value="delete">
               Excluir
             </button>
-            <Link to={`${location.pathname}${location.search}&editar=1`} className="button" preventScrollReset>
+            <PageLink to={`${location.pathname}${location.search}&editar=1`} className="button">
               Alterar
-            </Link>
+            </PageLink>
           </div>
         )}
       </CompanyForm>
@@ -206,9 +207,9 @@ function VisitingCardModal({ card, canEdit }: { card: VisitingCardData; canEdit:
       <VisitingCard card={card} />
       {canEdit ? (
         <div className="button-row">
-          <Link to="/visiting-card" className="button">
+          <PageLink to="/visiting-card" className="button">
             Editar cartão
-          </Link>
+          </PageLink>
         </div>
       ) : null}
     </RouteModal>
@@ -238,12 +239,12 @@ function RestrictedFeatureModal({ title, text }: { title: string; text: string }
     <RouteModal title={title}>
       <p>{text}</p>
       <div className="button-row">
-        <Link to={closeHref} className="button" preventScrollReset data-autofocus>
+        <PageLink to={closeHref} className="button" data-autofocus>
           {rm.ok}
-        </Link>
-        <Link to={`${location.pathname}?${plans}`} className="button primary" preventScrollReset>
+        </PageLink>
+        <PageLink to={`${location.pathname}?${plans}`} className="button primary">
           {rm.plans}
-        </Link>
+        </PageLink>
       </div>
     </RouteModal>
   )

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 /** The current address without `?modal=` (and the modal's own parameters): where closing a modal goes. */
 export function useModalCloseHref(extraParams: string[] = [], closeTo?: string) {
@@ -49,7 +50,7 @@ export function RouteModal({ title, children, closeParams = [], closeTo }: { tit
 
   return (
     <div className="route-modal-backdrop">
-      <Link to={closeHref} className="route-modal-scrim" aria-hidden="true" tabIndex={-1} preventScrollReset />
+      <PageLink to={closeHref} className="route-modal-scrim" aria-hidden="true" tabIndex={-1} />
       <div ref={panel} className="route-modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="route-modal-head">
           {/* Without JavaScript the browser starts the keyboard here (autofocus), not behind the scrim at the top of the
@@ -57,9 +58,9 @@ export function RouteModal({ title, children, closeParams = [], closeTo }: { tit
           <h2 id={titleId} tabIndex={-1} autoFocus={hydrated ? undefined : true}>
             {title}
           </h2>
-          <Link to={closeHref} className="route-modal-close" aria-label="Fechar" preventScrollReset>
+          <PageLink to={closeHref} className="route-modal-close" aria-label="Fechar">
             ×
-          </Link>
+          </PageLink>
         </div>
         {children}
       </div>

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useLocation } from 'react-router'
+import { data, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/condition-details'
 import { CONDITION_TAB_VIEWS } from '~/components/conditions/detail-tabs.tsx'
 import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
@@ -12,6 +12,7 @@ import { CONDITION_TAB_SERVERS, type ConditionTabContext } from '~/lib/condition
 import { requireCompany } from '~/lib/company.server.ts'
 import { pagePath } from '~/lib/company-screens.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data && !data.forbidden ? m.title(data.detail.condicao.nome) : 'Condição'} | Pedidos B2B` }]
 
@@ -104,7 +105,7 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
     return (
       <AreaForbidden id="condition-title" title={m.forbiddenTitle} text={loaderData.refusal}>
         <p>
-          <Link to="/conditions">{m.back}</Link>
+          <PageLink to="/conditions">{m.back}</PageLink>
         </p>
       </AreaForbidden>
     )
@@ -124,7 +125,7 @@ function Condition({ loaderData, actionData }: { loaderData: Loaded; actionData:
   return (
     <section className="stack" aria-labelledby="condition-title">
       <p>
-        <Link to="/conditions">{m.back}</Link>
+        <PageLink to="/conditions">{m.back}</PageLink>
       </p>
       <h1 id="condition-title">{m.title(detail.condicao.nome)}</h1>
       {detail.acesso === 'ol' && detail.parceiro ? (
@@ -136,16 +137,16 @@ function Condition({ loaderData, actionData }: { loaderData: Loaded; actionData:
       {detail.acesso === 'vendedor' && mayChange ? (
         <p>
           {/* The modal lives on /conditions; closed or saved, it comes back to this page (voltar). */}
-          <Link to={`/conditions?modal=editar&id=${detail.condicao.id}&voltar=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Editar condição</Link>
+          <PageLink to={`/conditions?modal=editar&id=${detail.condicao.id}&voltar=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Editar condição</PageLink>
         </p>
       ) : null}
       <nav aria-label={m.sections}>
         <ul className="team-tabs">
           {tabs.map((t) => (
             <li key={t.id}>
-              <Link to={sectionHref(t.id)} aria-current={t.id === aba ? 'page' : undefined} preventScrollReset>
+              <PageLink to={sectionHref(t.id)} aria-current={t.id === aba ? 'page' : undefined}>
                 {t.label}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, useLocation } from 'react-router'
+import { data, useLocation } from 'react-router'
 import type { Route } from './+types/conditions'
 import { ConditionFilters, ConditionTable, emptyText, OlTable } from '~/components/conditions/condition-list.tsx'
 import { DeleteConditionModal, EditConditionModal, MinimumsModal, NewConditionModal } from '~/components/conditions/condition-modals.tsx'
@@ -25,6 +25,7 @@ import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { conditionPageReturn } from '~/lib/conditions/return-address.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Condições | Pedidos B2B' }]
 
@@ -150,9 +151,9 @@ function ConditionTabs({ state }: { state: ConditionListState }) {
       <ul className="team-tabs">
         {TABS.map((tab) => (
           <li key={tab.id}>
-            <Link to={listAddress(CONDITION_LIST, '/conditions', fresh, { aba: tab.id })} aria-current={tab.id === state.aba ? 'page' : undefined} preventScrollReset>
+            <PageLink to={listAddress(CONDITION_LIST, '/conditions', fresh, { aba: tab.id })} aria-current={tab.id === state.aba ? 'page' : undefined}>
               {tab.label}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -185,9 +186,9 @@ function ConditionsList({ loaderData, actionData }: { loaderData: Extract<Route.
       <div className="row-between">
         <h1 id="conditions-title">{m.title}</h1>
         {canChange && mine ? (
-          <Link to={href({ modal: 'novo', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'novo', id: null })} className="button primary">
             {m.newCondition}
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       <ConditionTabs state={state} />

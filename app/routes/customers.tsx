@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, useLocation } from 'react-router'
+import { data, useLocation } from 'react-router'
 import type { Route } from './+types/customers'
 import { BlockModal, CustomerPaymentsModal, CustomersTab, EditCustomerModal, NewCustomerModal } from '~/components/customers/customers-tab.tsx'
 import { DeletePaymentModal, NewPaymentModal, PaymentsTab } from '~/components/customers/payments-tab.tsx'
@@ -19,6 +19,7 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 import { readsOrders } from '~/domain/orders/readers.ts'
 import { READ_REFUSALS, readsArea } from '~/domain/team/area-readers.ts'
 import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Pedidos B2B' }]
 
@@ -194,9 +195,9 @@ function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route
         <ul className="team-tabs">
           {CUSTOMER_TABS.map((tab) => (
             <li key={tab}>
-              <Link to={listAddress(CUSTOMER_LIST, '/customers', fresh, { aba: tab })} aria-current={tab === aba ? 'page' : undefined} preventScrollReset>
+              <PageLink to={listAddress(CUSTOMER_LIST, '/customers', fresh, { aba: tab })} aria-current={tab === aba ? 'page' : undefined}>
                 {s.tabs[tab]}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
@@ -9,6 +9,7 @@ import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ForgotPasswordSchema } from '~/domain/auth/schemas.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const forgotPasswordSchema = formSchema('ForgotPasswordSchema')
 
@@ -40,7 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="center">
-        <Link to="/">Voltar ao Login</Link>
+        <PageLink to="/">Voltar ao Login</PageLink>
       </p>
     </AuthLayout>
   )

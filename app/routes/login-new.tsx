@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/login-new'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { CheckboxField, Field, focusTarget, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
@@ -14,6 +14,7 @@ import { NewCustomerSchema } from '~/domain/auth/schemas.ts'
 import { LOGO_ACCEPT } from '~/domain/auth/logo.ts'
 import { commitSession, startSession, withToast } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const newCustomerSchema = formSchema('NewCustomerSchema')
 
@@ -82,7 +83,7 @@ export default function LoginNew({ loaderData, actionData }: Route.ComponentProp
           {loaderData.problem}
         </p>
         <p className="center">
-          <Link to="/">Voltar ao Login</Link>
+          <PageLink to="/">Voltar ao Login</PageLink>
         </p>
       </AuthLayout>
     )
@@ -103,7 +104,7 @@ export default function LoginNew({ loaderData, actionData }: Route.ComponentProp
         </SubmitButton>
       </Form>
       <p className="center">
-        Já tem conta? <Link to="/">Entrar</Link>
+        Já tem conta? <PageLink to="/">Entrar</PageLink>
       </p>
     </AuthLayout>
   )

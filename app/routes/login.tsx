@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, Form, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { forgetChatState } from '~/components/chat/chat-storage.ts'
@@ -16,6 +16,7 @@ import { getAuth, startSession, takeSignedUpEmail } from '~/lib/session.server.t
 import { formSchema } from '~/components/form-schema.ts'
 import { orderMessages } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const loginSchema = formSchema('LoginSchema')
 
@@ -89,14 +90,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password', autoFocus: focus === fields.password.name }} />
         <div className="row-between">
           <CheckboxField label="Lembrar de mim" meta={fields.remember} />
-          <Link to="/forgot-password">Esqueceu a senha?</Link>
+          <PageLink to="/forgot-password">Esqueceu a senha?</PageLink>
         </div>
         <SubmitButton disabled={submitDisabled} pending="Entrando…">
           Entrar
         </SubmitButton>
       </Form>
       <p className="center">
-        Ainda não tem conta? <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>Crie sua conta</Link>
+        Ainda não tem conta? <PageLink to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>Crie sua conta</PageLink>
       </p>
     </AuthLayout>
   )

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/market-cart'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
@@ -14,6 +14,7 @@ import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkou
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 /**
  * The buyer's carts (decision 027): one per condition and OL, priced by the API; quantities, the payment
@@ -122,15 +123,15 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
     <section className="stack" aria-labelledby="cart-title">
       <div className="row-between">
         <h1 id="cart-title">{m.title}</h1>
-        <Link to="/market" className="button">
+        <PageLink to="/market" className="button">
           {m.toMarket}
-        </Link>
+        </PageLink>
       </div>
       <p className="muted">{m.intro}</p>
       {/* Not a live region: the toast already says it, and a reader heard it twice. */}
       {sent ? (
         <p className="notice notice-success">
-          Pedido nº {sent} enviado com sucesso. <Link to="/orders">{m.sentLink}</Link>
+          Pedido nº {sent} enviado com sucesso. <PageLink to="/orders">{m.sentLink}</PageLink>
         </p>
       ) : null}
       {actionData?.error && !actionData.changed && !rowError && !sendError ? (
@@ -299,9 +300,9 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
           <dd>
             {cart.pagamento ? termLabel(cart.pagamento.nome, cart.pagamento.prazo_dias) : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
             {cart.tem_pagamentos ? (
-              <Link to={`?modal=pagamento&carrinho=${cart.id}`} preventScrollReset aria-label={`${cart.pagamento ? m.switchTerm : m.changeTerm}: ${cartName}`}>
+              <PageLink to={`?modal=pagamento&carrinho=${cart.id}`} aria-label={`${cart.pagamento ? m.switchTerm : m.changeTerm}: ${cartName}`}>
                 {cart.pagamento ? m.switchTerm : m.changeTerm}
-              </Link>
+              </PageLink>
             ) : null}
           </dd>
         </div>
@@ -428,9 +429,9 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
           ))}
         </fieldset>
         <div className="row-end">
-          <Link to={closeHref} className="button" preventScrollReset>
+          <PageLink to={closeHref} className="button">
             Cancelar
-          </Link>
+          </PageLink>
           <button type="submit" className="button primary" disabled={initial === null}>
             Confirmar
           </button>
@@ -468,9 +469,9 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
           ))}
         </fieldset>
         <div className="row-end">
-          <Link to={closeHref} className="button" preventScrollReset>
+          <PageLink to={closeHref} className="button">
             Cancelar
-          </Link>
+          </PageLink>
           <button type="submit" className="button primary">
             Confirmar
           </button>

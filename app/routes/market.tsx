@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/market'
 import { MarketFilters, ProductGrid } from '~/components/market/product-grid.tsx'
 import { OffersModal } from '~/components/market/offers-modal.tsx'
@@ -18,6 +18,7 @@ import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mercado | Pedidos B2B' }]
 
@@ -165,12 +166,12 @@ export default function Market({ loaderData }: Route.ComponentProps) {
     <section className="stack" aria-labelledby="market-title">
       <h1 id="market-title">{m.title}</h1>
       <nav className="team-tabs" aria-label="Seções do mercado">
-        <Link to={href({ aba: null, ofertas: null })} aria-current={state.aba === 'produtos' ? 'page' : undefined}>
+        <PageLink to={href({ aba: null, ofertas: null })} aria-current={state.aba === 'produtos' ? 'page' : undefined}>
           {m.productsTab}
-        </Link>
-        <Link to={href({ aba: 'lista', ofertas: null, page: null })} aria-current={state.aba === 'lista' ? 'page' : undefined}>
+        </PageLink>
+        <PageLink to={href({ aba: 'lista', ofertas: null, page: null })} aria-current={state.aba === 'lista' ? 'page' : undefined}>
           {m.listTab} ({list.itens.length})
-        </Link>
+        </PageLink>
       </nav>
       {state.aba === 'lista' ? (
         <ShoppingListSection list={list} />
@@ -189,13 +190,13 @@ export default function Market({ loaderData }: Route.ComponentProps) {
               {filtered ? null : (
                 // Nothing to buy yet: the two ways in, also in the side menu.
                 <p className="toolbar">
-                  <Link to="?modal=convite" className="button primary" preventScrollReset>
+                  <PageLink to="?modal=convite" className="button primary">
                     {INVITE_LABELS[tipo]}
-                  </Link>
+                  </PageLink>
                   {tipo === 'v' ? (
-                    <Link to="?modal=bandeira" className="button" preventScrollReset>
+                    <PageLink to="?modal=bandeira" className="button">
                       {m.myFlag}
-                    </Link>
+                    </PageLink>
                   ) : null}
                 </p>
               )}

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, redirect, useLocation } from 'react-router'
+import { redirect, useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/ol-details'
 import { StatusBadge } from '~/components/conditions/partner-status.tsx'
@@ -21,6 +21,7 @@ import { pagePath } from '~/lib/company-screens.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { defineList, listAddress, parseListState, search } from '~/lib/list-state.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? s.olTitle(data.parceiro.nome) : 'OL'} | Pedidos B2B` }]
 
@@ -130,7 +131,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
   return (
     <section className="stack" aria-labelledby="ol-title">
       <p>
-        <Link to="/conditions">{s.olBack}</Link>
+        <PageLink to="/conditions">{s.olBack}</PageLink>
       </p>
       <h1 id="ol-title">{s.olTitle(parceiro.nome)}</h1>
       <dl className="condition-summary">
@@ -191,13 +192,13 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
       {parceiro.status === 'aceito' ? (
         <>
           <div className="button-row">
-            <Link to={conditionDetailsPath(c, String(parceiro.organizacao_id), 'produtos')} className="button primary">
+            <PageLink to={conditionDetailsPath(c, String(parceiro.organizacao_id), 'produtos')} className="button primary">
               {s.products}
-            </Link>
+            </PageLink>
             {mayChange ? (
-              <Link to={href({ modal: 'deixar' })} className="button danger" preventScrollReset>
+              <PageLink to={href({ modal: 'deixar' })} className="button danger">
                 {s.leave}
-              </Link>
+              </PageLink>
             ) : null}
           </div>
           <Blacklist data={loaderData} />
@@ -242,9 +243,9 @@ function Blacklist({ data }: { data: Data }) {
               </button>
             </CompanyForm>
             {mayChange ? (
-              <Link to={href({ modal: 'bloquear', busca: null })} className="button primary" preventScrollReset>
+              <PageLink to={href({ modal: 'bloquear', busca: null })} className="button primary">
                 {s.blacklistAdd}
-              </Link>
+              </PageLink>
             ) : null}
           </div>
           {bloqueados.data.length === 0 ? (

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
 import type { Route } from './+types/order-status-update'
@@ -12,6 +12,7 @@ import { pagePath } from '~/lib/company-screens.ts'
 import { changeOrderStatus } from '~/lib/orders.server.ts'
 import { enterOrderOrganization, moverOrganization } from '~/lib/order-deep-link.server.ts'
 import { redirectWithToast, requireAuth } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Atualizar pedido ${params.orderId} | Pedidos B2B` }]
 
@@ -118,7 +119,7 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
           <OrderSummary order={order} />
         </div>
       ) : null}
-      <p>{!order ? <Link to="/personal-environment">{m.deepBack}</Link> : <Link to="/orders">{m.deepSeeOrders}</Link>}</p>
+      <p>{!order ? <PageLink to="/personal-environment">{m.deepBack}</PageLink> : <PageLink to="/orders">{m.deepSeeOrders}</PageLink>}</p>
     </section>
   )
 }

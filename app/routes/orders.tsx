@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/orders'
 import { OrderRow } from '~/components/orders/order-row.tsx'
@@ -21,6 +21,7 @@ import { orderList } from '~/lib/order-list.ts'
 import { changeOrderStatus, readOrderList, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ params }) => [
   {
@@ -133,7 +134,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
       <h1 id="orders-title">{heading}</h1>
       {customerId ? (
         <p>
-          <Link to="/customers">{m.backToCustomers}</Link>
+          <PageLink to="/customers">{m.backToCustomers}</PageLink>
         </p>
       ) : tipo === 'v' && list.aba === 'C' ? null : (
         // A retailer only buys: its orders placed are its only side (a link to the other still opens it).
@@ -141,9 +142,9 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           <ul className="team-tabs">
             {(['recebidos', 'feitos'] as const).map((tab) => (
               <li key={tab}>
-                <Link to={address({ ...fresh, aba: tab === 'feitos' ? 'C' : 'V' })} aria-current={(tab === 'feitos') === (list.aba === 'C') ? 'page' : undefined}>
+                <PageLink to={address({ ...fresh, aba: tab === 'feitos' ? 'C' : 'V' })} aria-current={(tab === 'feitos') === (list.aba === 'C') ? 'page' : undefined}>
                   {tab === 'feitos' ? m.tabPlaced : m.tabReceived}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -213,9 +214,9 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           {m.filter}
         </button>
         {filtered ? (
-          <Link to={address({ ...fresh, aba: list.aba })} className="button">
+          <PageLink to={address({ ...fresh, aba: list.aba })} className="button">
             {m.clearFilters}
-          </Link>
+          </PageLink>
         ) : null}
       </CompanyForm>
       {periodError ? (

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { data, redirect, useLocation, useNavigation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/personal-environment'
 import { CreateOrganizationModal } from '~/components/organization/create-organization-modal.tsx'
@@ -20,6 +20,7 @@ import { Pagination } from '~/components/ui/pagination.tsx'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { defineList, oneOf, parseListState, search } from '~/lib/list-state.ts'
 import { commitSession, getSession, redirectWithToast, withToast } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ambiente pessoal | Pedidos B2B' }]
 
@@ -120,9 +121,9 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
     <section className="stack" aria-labelledby="pe-title">
       <div className="row-between">
         <h1 id="pe-title">Minhas organizações</h1>
-        <Link to={`?${new URLSearchParams([...new URLSearchParams(location.search), ['modal', 'nova']])}`} className="button primary" preventScrollReset>
+        <PageLink to={`?${new URLSearchParams([...new URLSearchParams(location.search), ['modal', 'nova']])}`} className="button primary">
           Criar organização
-        </Link>
+        </PageLink>
       </div>
       <CompanyForm method="get" className="toolbar" role="search">
         <label className="sr-only" htmlFor="pe-q">

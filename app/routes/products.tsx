@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, redirect, useLocation } from 'react-router'
+import { data, redirect, useLocation } from 'react-router'
 import type { Route } from './+types/products'
 import { DeleteModal, ProductModal } from '~/components/products/product-modals.tsx'
 import { emptyText, ProductFilters, ProductTable } from '~/components/products/product-table.tsx'
@@ -20,6 +20,7 @@ import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Pedidos B2B' }]
 
@@ -180,9 +181,9 @@ function ProductsList({ loaderData, actionData }: { loaderData: Extract<Route.Co
       <div className="row-between">
         <h1 id="products-title">{m.title}</h1>
         {canChange ? (
-          <Link to={href({ modal: 'novo', id: null, ids: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'novo', id: null, ids: null })} className="button primary">
             {m.newProduct}
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { Field, focusTarget, FormErrors, SubmitButton } from '~/components/forms.tsx'
@@ -10,6 +10,7 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ResetPasswordSchema } from '~/domain/auth/schemas.ts'
 import { endSessionsOfEmail, redirectWithToast } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const resetPasswordSchema = formSchema('ResetPasswordSchema')
 
@@ -48,7 +49,7 @@ export default function ResetPassword({ actionData, params }: Route.ComponentPro
         </SubmitButton>
       </Form>
       <p className="center">
-        <Link to="/">Voltar ao Login</Link>
+        <PageLink to="/">Voltar ao Login</PageLink>
       </p>
     </AuthLayout>
   )

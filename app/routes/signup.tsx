@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { data, Form, useSearchParams } from 'react-router'
 import type { Route } from './+types/signup'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { CheckboxField, focusTarget, FormErrors, NewAccountFields, SubmitButton, TERMS_LABEL } from '~/components/forms.tsx'
@@ -12,6 +12,7 @@ import { capitalise, SignupSchema } from '~/domain/auth/schemas.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast, withSignedUpEmail } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const signupSchema = formSchema('SignupSchema')
 
@@ -54,7 +55,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="center">
-        Já tem conta? <Link to={redirectTo ? `/?${new URLSearchParams({ redirectTo })}` : '/'}>Entrar</Link>
+        Já tem conta? <PageLink to={redirectTo ? `/?${new URLSearchParams({ redirectTo })}` : '/'}>Entrar</PageLink>
       </p>
     </AuthLayout>
   )

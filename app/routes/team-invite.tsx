@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/team-invite'
 import { AuthLayout } from '~/components/auth-layout.tsx'
 import { ErrorList } from '~/components/error-list.tsx'
@@ -8,6 +8,7 @@ import { enterCompany } from '~/lib/company.server.ts'
 import { teamInviteScreenMessages as m } from '~/domain/team/messages.ts'
 import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/invite-link.ts'
 import { destroySession, endSession, getAuth, redirectWithToast, withToast } from '~/lib/session.server.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 /**
  * The team invite opened from the mail (server/mail/team-templates.ts):
@@ -76,7 +77,7 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
       <AuthLayout title={m.title}>
         <p role="alert">{m.malformed}</p>
         <p className="center">
-          <Link to="/">Ir para o Login</Link>
+          <PageLink to="/">Ir para o Login</PageLink>
         </p>
       </AuthLayout>
     )
@@ -88,7 +89,7 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
           {m.declined}
         </p>
         <p className="center">
-          <Link to={user ? '/personal-environment' : '/'}>{user ? 'Ir para as minhas organizações' : 'Ir para o Login'}</Link>
+          <PageLink to={user ? '/personal-environment' : '/'}>{user ? 'Ir para as minhas organizações' : 'Ir para o Login'}</PageLink>
         </p>
       </AuthLayout>
     )
@@ -112,7 +113,7 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
         <p className="center">
-          <Link to={here}>Prefiro aceitar o convite</Link>
+          <PageLink to={here}>Prefiro aceitar o convite</PageLink>
         </p>
       </AuthLayout>
     )
@@ -144,17 +145,17 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
         <>
           <p>{m.acceptNeedsAccount()}</p>
           <div className="button-row invite-auth-links">
-            <Link to={`/?redirectTo=${encodeURIComponent(here)}`} className="button primary">
+            <PageLink to={`/?redirectTo=${encodeURIComponent(here)}`} className="button primary">
               Entrar
-            </Link>
-            <Link to={`/signup?redirectTo=${encodeURIComponent(here)}`} className="button">
+            </PageLink>
+            <PageLink to={`/signup?redirectTo=${encodeURIComponent(here)}`} className="button">
               Criar conta
-            </Link>
+            </PageLink>
           </div>
         </>
       )}
       <p className="center">
-        <Link to={`${here}?acao=recusar`}>Recusar convite</Link>
+        <PageLink to={`${here}?acao=recusar`}>Recusar convite</PageLink>
       </p>
     </AuthLayout>
   )

@@ -1,5 +1,6 @@
-import { Link, useMatches } from 'react-router'
+import { useMatches } from 'react-router'
 import type { Route } from './+types/under-construction'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 /** Screens the product does not offer yet. The route, its guard and the Login fallback already apply. */
 const SCREEN_NAMES: Record<string, string> = {
@@ -36,7 +37,7 @@ export default function UnderConstruction() {
       <div className="empty-state">
         <p>Esta tela está em construção.</p>
         <p>Enquanto isso, as outras telas do menu já funcionam.</p>
-        <Link to="/personal-environment">Voltar às minhas organizações</Link>
+        <PageLink to="/personal-environment">Voltar às minhas organizações</PageLink>
       </div>
     </section>
   )

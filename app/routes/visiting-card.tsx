@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import type { Route } from './+types/visiting-card'
 import { CheckboxField, Field, FormErrors, MaskedField, SelectField, SubmitButton, TextareaField } from '~/components/forms.tsx'
@@ -25,6 +25,7 @@ import { LOGO_ACCEPT } from '~/domain/auth/logo.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { UFS } from '~/domain/shared/uf.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const visitingCardFormSchema = formSchema('VisitingCardFormSchema')
 const orderEmailFormSchema = formSchema('OrderEmailFormSchema')
@@ -141,9 +142,9 @@ function Codes({ tokenbase, flagCode, canEdit }: { tokenbase: string | null; fla
       <p>
         Tokenbase: {tokenbase ? <strong>cadastrado</strong> : 'não cadastrado'}.{' '}
         {canEdit ? (
-          <Link to="?modal=tokenbase" preventScrollReset>
+          <PageLink to="?modal=tokenbase">
             {tokenbase ? 'Ver ou alterar' : 'Cadastrar'}
-          </Link>
+          </PageLink>
         ) : null}
       </p>
       {flagCode ? (
@@ -287,9 +288,9 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
           {/* Past the plan's limit the button looks disabled, with a 'Pro' notice, and opens the restricted-feature modal. */}
           {list.plano_limita ? (
             <p>
-              <Link to="?modal=acesso-restrito" className="button button-locked" preventScrollReset>
+              <PageLink to="?modal=acesso-restrito" className="button button-locked">
                 Adicionar e-mail <span className="badge">Pro</span>
-              </Link>
+              </PageLink>
             </p>
           ) : null}
         </>

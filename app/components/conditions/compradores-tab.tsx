@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+
 import { CompanyDownload, CompanyForm } from '~/components/company-form.tsx'
 import { FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -17,6 +17,7 @@ import { exportPath } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { BUYER_LIST, type BuyerListState } from './tab-lists.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const findBuyerFormSchema = formSchema('FindBuyerFormSchema')
 
@@ -79,9 +80,9 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
         </CompanyForm>
         {canChange ? (
           <div className="toolbar">
-            <Link to={href({ modal: 'adicionar-comprador', cnpj: null, busca: null })} className="button primary" preventScrollReset>
+            <PageLink to={href({ modal: 'adicionar-comprador', cnpj: null, busca: null })} className="button primary">
               {m.add}
-            </Link>
+            </PageLink>
             {tab.ownList ? (
               <CompanyForm method="post">
                 <button type="submit" name="intent" value="add-all" className="button">
@@ -125,16 +126,16 @@ function ListChooser({ answer, list }: { answer: Answer; list: BuyerListState })
     <nav aria-label={m.listLabel}>
       <ul className="team-tabs">
         <li>
-          <Link to={to(null)} aria-current={lista === null ? 'page' : undefined} preventScrollReset>
+          <PageLink to={to(null)} aria-current={lista === null ? 'page' : undefined}>
             {m.directList}
-          </Link>
+          </PageLink>
         </li>
         {answer.listas.map((l) => (
           <li key={l.organizacao_id}>
-            <Link to={to(l.organizacao_id)} aria-current={lista === l.organizacao_id ? 'page' : undefined} preventScrollReset>
+            <PageLink to={to(l.organizacao_id)} aria-current={lista === l.organizacao_id ? 'page' : undefined}>
               OL {l.nome}
               {l.espelho ? ' (espelho)' : ''}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { DataTable, sortState, type Column } from '~/components/ui/data-table.tsx'
 import { useListAddress, useListHref } from '~/components/ui/list-href.ts'
@@ -9,6 +8,7 @@ import { formatPercent } from '~/domain/conditions/percent.ts'
 import type { ConditionOrderField } from '~/domain/conditions/schemas.ts'
 import { conditionDetailsMessages, conditionDetailsPath, minimumsText } from '~/domain/conditions/tabs.ts'
 import { CONDITION_LIST, type CondicaoLista, type CondicoesPage, type ConditionListState } from './list-types.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const BULK_FORM = 'condicoes-selecionadas'
 
@@ -57,7 +57,7 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
       className: 'product-name',
       cell: (c) => (
         <>
-          <Link to={conditionDetailsPath(c, 'C')}>{c.nome}</Link>
+          <PageLink to={conditionDetailsPath(c, 'C')}>{c.nome}</PageLink>
           <small className="muted">
             {countsText(c)}
             {c.visivel ? '' : ' · oculta para os compradores'}
@@ -78,15 +78,15 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
       header: <span className="sr-only">Ações</span>,
       cell: (c) => (
         <div className="row-actions">
-          <Link to={href({ modal: 'editar', id: c.id })} className="button" preventScrollReset>
+          <PageLink to={href({ modal: 'editar', id: c.id })} className="button">
             Editar<span className="sr-only"> {c.nome}</span>
-          </Link>
-          <Link to={href({ modal: 'minimos', id: c.id })} className="button" preventScrollReset>
+          </PageLink>
+          <PageLink to={href({ modal: 'minimos', id: c.id })} className="button">
             Mínimos<span className="sr-only"> de {c.nome}</span>
-          </Link>
-          <Link to={href({ modal: 'excluir', id: c.id })} className="button danger" preventScrollReset>
+          </PageLink>
+          <PageLink to={href({ modal: 'excluir', id: c.id })} className="button danger">
             Excluir<span className="sr-only"> {c.nome}</span>
-          </Link>
+          </PageLink>
         </div>
       ),
     })
@@ -136,7 +136,7 @@ export function OlTable({ page, state, orgId, orgName }: { page: CondicoesPage; 
       cell: (c) => {
         const discount = c.parceiro?.desconto_extra ?? '0'
         const path = `/olDetails/${orgId}/${encodeURIComponent(orgName.slice(0, 80) || 'ol')}/${c.vendedor.id}/${c.id}/${encodeURIComponent(discount)}`
-        return <Link to={path}>{c.nome}</Link>
+        return <PageLink to={path}>{c.nome}</PageLink>
       },
     },
     { key: 'vendedor', header: 'Vendedor', cell: (c) => c.vendedor.nome },

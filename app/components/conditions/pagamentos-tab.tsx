@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -12,6 +12,7 @@ import { termsMessages as m } from '~/domain/conditions/terms-messages.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { formSchema } from '~/components/form-schema.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const termFormSchema = formSchema('TermFormSchema')
 const updateTermFormSchema = formSchema('UpdateTermFormSchema')
@@ -42,9 +43,9 @@ export function PagamentosTab({ data, actionData }: ConditionTabProps) {
       <div className="customers-toolbar">
         <h2 id="pagamentos-title">Prazos de pagamento</h2>
         {d.podeAlterar ? (
-          <Link to={href({ modal: 'novo-prazo', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'novo-prazo', id: null })} className="button primary">
             Novo prazo
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {d.pagamentos.length === 0 ? (
@@ -80,12 +81,12 @@ export function PagamentosTab({ data, actionData }: ConditionTabProps) {
                   {d.podeAlterar ? (
                     <td>
                       <div className="actions">
-                        <Link to={href({ modal: 'editar-prazo', id: p.id })} className="button" aria-label={`Editar ${p.nome}`} preventScrollReset>
+                        <PageLink to={href({ modal: 'editar-prazo', id: p.id })} className="button" aria-label={`Editar ${p.nome}`}>
                           Editar
-                        </Link>
-                        <Link to={href({ modal: 'excluir-prazo', id: p.id })} className="button danger" aria-label={`Excluir ${p.nome}`} preventScrollReset>
+                        </PageLink>
+                        <PageLink to={href({ modal: 'excluir-prazo', id: p.id })} className="button danger" aria-label={`Excluir ${p.nome}`}>
                           Excluir
-                        </Link>
+                        </PageLink>
                       </div>
                     </td>
                   ) : null}

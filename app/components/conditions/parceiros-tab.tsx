@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -14,6 +14,7 @@ import type { ParceirosTabData } from '~/lib/conditions/parceiros.server.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { StatusBadge } from './partner-status.tsx'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const invitePartnerFormSchema = formSchema('InvitePartnerFormSchema')
 const mirrorFormSchema = formSchema('MirrorFormSchema')
@@ -35,9 +36,9 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
       <div className="customers-toolbar">
         <h2 id="parceiros-title">{s.sectionTitle}</h2>
         {seller ? (
-          <Link to={href({ modal: 'convidar-ol', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'convidar-ol', id: null })} className="button primary">
             {s.invite}
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {detail.acesso === 'vendedor' && !mayChange ? <p className="notice notice-info">{s.readOnly}</p> : null}
@@ -75,9 +76,9 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
                   <td>
                     <div className="actions">
                       {p.sou_membro ? (
-                        <Link to={olDetailsPath(p, detail.condicao)} className="button">
+                        <PageLink to={olDetailsPath(p, detail.condicao)} className="button">
                           {s.details}
-                        </Link>
+                        </PageLink>
                       ) : null}
                       {seller && p.espelho_de ? (
                         <CompanyForm method="post" preventScrollReset>
@@ -89,14 +90,14 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
                         </CompanyForm>
                       ) : null}
                       {seller && !p.espelho_de && p.status !== 'recusado' ? (
-                        <Link to={href({ modal: 'espelhar-ol', id: p.id })} className="button" aria-label={`${s.mirror}: ${p.nome}`} preventScrollReset>
+                        <PageLink to={href({ modal: 'espelhar-ol', id: p.id })} className="button" aria-label={`${s.mirror}: ${p.nome}`}>
                           {s.mirror}
-                        </Link>
+                        </PageLink>
                       ) : null}
                       {seller ? (
-                        <Link to={href({ modal: 'remover-ol', id: p.id })} className="button danger" aria-label={`${s.remove} ${p.nome}`} preventScrollReset>
+                        <PageLink to={href({ modal: 'remover-ol', id: p.id })} className="button danger" aria-label={`${s.remove} ${p.nome}`}>
                           {s.remove}
-                        </Link>
+                        </PageLink>
                       ) : null}
                     </div>
                   </td>

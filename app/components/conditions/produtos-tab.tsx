@@ -1,4 +1,4 @@
-import { Link, useFormAction, useLocation } from 'react-router'
+import { useFormAction, useLocation } from 'react-router'
 import { CompanyDownload, CompanyForm, usePageCompanyId } from '~/components/company-form.tsx'
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
@@ -19,6 +19,7 @@ import type { ConditionTabProps } from './detail-tabs.tsx'
 import type { Line, ProductsTabData } from './produtos-types.ts'
 import { LINE_LIST } from './tab-lists.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const editLinesFormSchema = formSchema('EditLinesFormSchema')
 
@@ -48,9 +49,9 @@ export function ProdutosTab({ data, detail, actionData }: ConditionTabProps) {
       <div className="row-between">
         <h2 id="condicao-produtos-titulo">{m.sectionTitle}</h2>
         {canChange ? (
-          <Link to={href({ modal: 'adicionar', id: null, ids: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'adicionar', id: null, ids: null })} className="button primary">
             {m.add}
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
@@ -203,12 +204,12 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
       header: <span className="sr-only">Ações</span>,
       cell: (l) => (
         <div className="row-actions">
-          <Link to={href({ modal: 'editar', id: l.id, ids: null })} className="button" preventScrollReset>
+          <PageLink to={href({ modal: 'editar', id: l.id, ids: null })} className="button">
             Editar<span className="sr-only"> {l.nome}</span>
-          </Link>
-          <Link to={href({ modal: 'remover', ids: l.id, id: null })} className="button danger" preventScrollReset>
+          </PageLink>
+          <PageLink to={href({ modal: 'remover', ids: l.id, id: null })} className="button danger">
             Remover<span className="sr-only"> {l.nome}</span>
-          </Link>
+          </PageLink>
         </div>
       ),
     })

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -11,6 +11,7 @@ import { describeRule, percentText, rulesMessages as m } from '~/domain/conditio
 import { RULE_TYPES, type RuleType } from '~/domain/pricing/rules.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const ruleFormSchema = formSchema('RuleFormSchema')
 const updateRuleFormSchema = formSchema('UpdateRuleFormSchema')
@@ -52,9 +53,9 @@ export function RegrasTab({ data, actionData }: ConditionTabProps) {
       <div className="customers-toolbar">
         <h2 id="regras-title">Regras de desconto</h2>
         {d.podeAlterar ? (
-          <Link to={href({ modal: 'nova-regra', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'nova-regra', id: null })} className="button primary">
             Nova regra
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       <p className="muted">
@@ -76,12 +77,12 @@ export function RegrasTab({ data, actionData }: ConditionTabProps) {
               <p className="muted">{r.parceiro_id === null ? 'Vale para todos os pedidos da condição.' : `Só nos pedidos pelo OL ${r.parceiro_nome ?? ''}.`}</p>
               {mayChange(r) ? (
                 <div className="row-end">
-                  <Link to={href({ modal: 'editar-regra', id: r.id })} className="button" aria-label={`Editar regra ${r.nome}`} preventScrollReset>
+                  <PageLink to={href({ modal: 'editar-regra', id: r.id })} className="button" aria-label={`Editar regra ${r.nome}`}>
                     Editar
-                  </Link>
-                  <Link to={href({ modal: 'excluir-regra', id: r.id })} className="button danger" aria-label={`Excluir regra ${r.nome}`} preventScrollReset>
+                  </PageLink>
+                  <PageLink to={href({ modal: 'excluir-regra', id: r.id })} className="button danger" aria-label={`Excluir regra ${r.nome}`}>
                     Excluir
-                  </Link>
+                  </PageLink>
                 </div>
               ) : null}
             </li>

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+
 import { CompanyForm } from '~/components/company-form.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { DataTable, type Column } from '~/components/ui/data-table.tsx'
@@ -10,6 +10,7 @@ import { sellersMessages as m } from '~/domain/conditions/sellers-messages.ts'
 import type { VendedoresData } from '~/lib/conditions/vendedores.server.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { SELLER_LIST, type SellerListState } from './tab-lists.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const REMOVE_FORM = 'vendedores-remover'
 
@@ -52,9 +53,9 @@ export function VendedoresTab({ data, actionData }: ConditionTabProps) {
           </button>
         </CompanyForm>
         {canChange ? (
-          <Link to={href({ modal: 'adicionar-vendedor', busca: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'adicionar-vendedor', busca: null })} className="button primary">
             Adicionar vendedor
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       <SellerTable answer={answer} canChange={canChange} />

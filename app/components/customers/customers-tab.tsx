@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+
 import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -16,6 +16,7 @@ import { formatTelefone } from '~/domain/customers/phone.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import { CUSTOMER_LIST, MODAL_PARAMS, type Customer, type CustomerListState, type CustomerPayment, type Paginated, type Seller } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const createCustomerFormSchema = formSchema('CreateCustomerFormSchema')
 const updateCustomerFormSchema = formSchema('UpdateCustomerFormSchema')
@@ -66,27 +67,26 @@ export function CustomersTab({ page, list, canManage, canReadOrders }: { page: P
       cell: (c) => (
         <div className="actions">
           {canManage ? (
-            <Link to={href({ modal: 'editar-cliente', id: c.id })} className="button" aria-label={`${s.edit} ${c.nome}`} preventScrollReset>
+            <PageLink to={href({ modal: 'editar-cliente', id: c.id })} className="button" aria-label={`${s.edit} ${c.nome}`}>
               {s.edit}
-            </Link>
+            </PageLink>
           ) : null}
-          <Link to={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`} preventScrollReset>
+          <PageLink to={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`}>
             {s.payments}
-          </Link>
+          </PageLink>
           {canReadOrders ? (
-            <Link to={`/orders-customer/${c.id}`} className="button" aria-label={`${s.orders} de ${c.nome}`}>
+            <PageLink to={`/orders-customer/${c.id}`} className="button" aria-label={`${s.orders} de ${c.nome}`}>
               {s.orders}
-            </Link>
+            </PageLink>
           ) : null}
           {canManage ? (
-            <Link
+            <PageLink
               to={href({ modal: c.bloqueado ? 'desbloquear-cliente' : 'bloquear-cliente', id: c.id })}
               className={c.bloqueado ? 'button' : 'button danger'}
               aria-label={`${c.bloqueado ? s.unblock : s.block} ${c.nome}`}
-              preventScrollReset
             >
               {c.bloqueado ? s.unblock : s.block}
-            </Link>
+            </PageLink>
           ) : null}
         </div>
       ),
@@ -116,9 +116,9 @@ export function CustomersTab({ page, list, canManage, canReadOrders }: { page: P
           </button>
         </CompanyForm>
         {canManage ? (
-          <Link to={href({ modal: 'novo-cliente', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'novo-cliente', id: null })} className="button primary">
             {s.newCustomer}
-          </Link>
+          </PageLink>
         ) : null}
       </div>
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+
 import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -10,6 +10,7 @@ import { customerScreenMessages as s, PAYMENT_KIND_LABELS, PAYMENT_KINDS } from 
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { MODAL_PARAMS, type PaymentMethod } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const paymentMethodFormSchema = formSchema('PaymentMethodFormSchema')
 
@@ -22,9 +23,9 @@ export function PaymentsTab({ methods, canManage }: { methods: PaymentMethod[]; 
       <div className="customers-toolbar">
         <p className="muted">Como seus clientes podem pagar. Em cada cliente, escolha quais formas ele pode usar.</p>
         {canManage ? (
-          <Link to={href({ modal: 'nova-forma', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'nova-forma', id: null })} className="button primary">
             {s.newPayment}
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {methods.length === 0 ? (
@@ -57,9 +58,9 @@ export function PaymentsTab({ methods, canManage }: { methods: PaymentMethod[]; 
                   {canManage ? (
                     <td>
                       <div className="actions">
-                        <Link to={href({ modal: 'excluir-forma', id: p.id })} className="button danger" aria-label={`${s.deletePayment} ${p.nome}`} preventScrollReset>
+                        <PageLink to={href({ modal: 'excluir-forma', id: p.id })} className="button danger" aria-label={`${s.deletePayment} ${p.nome}`}>
                           {s.deletePayment}
-                        </Link>
+                        </PageLink>
                       </div>
                     </td>
                   ) : null}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { formatDateTime } from '~/components/team/format.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
@@ -11,6 +10,7 @@ import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 import { invoicedTokenbaseCentavos } from '~/domain/orders/invoiced.ts'
 import { ConfirmStep } from '~/components/ui/confirm-step.tsx'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export type OrderDetail = Answer<typeof ordersApi.showPedido>['pedido']
 export type OrderRow = Answer<typeof ordersApi.restorePedidos>['pedidos']['data'][number]
@@ -332,8 +332,8 @@ export function RepeatOrder({ order, action }: { order: OrderDetail; action?: st
 export function CloseOrderLink({ to, orderId }: { to: string; orderId: number }) {
   // The list it goes back to gives the focus to the order's own 'Ver' (app/enhance/dialogs.ts).
   return (
-    <Link to={to} className="button" preventScrollReset data-focus-after={`[data-open-order="${orderId}"]`}>
+    <PageLink to={to} className="button" data-focus-after={`[data-open-order="${orderId}"]`}>
       {m.close}
-    </Link>
+    </PageLink>
   )
 }

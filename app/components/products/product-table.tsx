@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ChoiceFilter } from '~/components/ui/choice-filter.tsx'
 import { DataTable, sortState, type Column } from '~/components/ui/data-table.tsx'
@@ -10,6 +9,7 @@ import { formatBrl } from '~/domain/catalog/money.ts'
 import { formatNcm } from '~/domain/catalog/ncm.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { PRODUCT_LIST, type CatalogPage, type ProductListState, type Produto } from './types.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const BULK_FORM = 'produtos-selecionados'
 
@@ -66,12 +66,12 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
       header: <span className="sr-only">Ações</span>,
       cell: (p) => (
         <div className="row-actions">
-          <Link to={href({ modal: 'editar', id: p.id, ids: null })} className="button" preventScrollReset>
+          <PageLink to={href({ modal: 'editar', id: p.id, ids: null })} className="button">
             Editar<span className="sr-only"> {p.nome}</span>
-          </Link>
-          <Link to={href({ modal: 'excluir', ids: p.id, id: null })} className="button danger" preventScrollReset>
+          </PageLink>
+          <PageLink to={href({ modal: 'excluir', ids: p.id, id: null })} className="button danger">
             Excluir<span className="sr-only"> {p.nome}</span>
-          </Link>
+          </PageLink>
         </div>
       ),
     })

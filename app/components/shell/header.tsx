@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { modalHref, PRODUCT_NAME } from '~/lib/menu.ts'
 import { cartLinkName } from '~/domain/checkout/header-messages.ts'
@@ -8,6 +8,7 @@ import { headerChatName } from './counter-names.ts'
 import { headerNotices } from './notices.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
 import { SIDE_MENU_ID, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 export type HeaderUser = { nome: string; avatar: string | null }
 export type HeaderCompany = {
@@ -69,57 +70,56 @@ export function Header({ user, company, menu }: HeaderProps) {
         )
       ) : null}
 
-      <Link to="/personal-environment" className="brand">
+      <PageLink to="/personal-environment" className="brand">
         <span className="brand-mark" aria-hidden="true">
           {PRODUCT_NAME.slice(0, 1)}
         </span>{' '}
         <span className="brand-name">{PRODUCT_NAME} B2B</span>
-      </Link>
+      </PageLink>
 
       {company ? (
-        <Link to="?modal=cartao" className="header-company" preventScrollReset aria-label={`Cartão de visita de ${company.nome}`}>
+        <PageLink to="?modal=cartao" className="header-company" aria-label={`Cartão de visita de ${company.nome}`}>
           <AvatarMark className="org-avatar header-company-avatar" src={company.avatar} name={company.nome} />
           <span className="header-company-name">{company.nome}</span>
-        </Link>
+        </PageLink>
       ) : null}
 
       {notices.length > 0 ? (
         <ul className="header-notices" aria-label="Avisos" role="list">
           {notices.map((n) => (
             <li key={n.key}>
-              <Link
+              <PageLink
                 to={'href' in n ? n.href : modalHref(n.modal, location.pathname, location.search)}
-                preventScrollReset={!('href' in n)}
                 className={`header-notice header-notice-${n.tone}`}
                 data-notice={n.key}
               >
                 {n.key === 'trial' ? <SHELL_ICONS.clock width={16} height={16} /> : <SHELL_ICONS.alert width={16} height={16} />}
                 <span>{n.text}</span>
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
       ) : null}
 
       {company && company.carrinho_itens !== undefined ? (
-        <Link to="/market/carrinho" className="header-chat header-cart" aria-label={cartLinkName(company.carrinho_itens)}>
+        <PageLink to="/market/carrinho" className="header-chat header-cart" aria-label={cartLinkName(company.carrinho_itens)}>
           <SHELL_ICONS.market width={20} height={20} />
           {company.carrinho_itens > 0 ? (
             <span className="side-menu-badge header-chat-badge" data-testid="header-cart-badge">
               {company.carrinho_itens}
             </span>
           ) : null}
-        </Link>
+        </PageLink>
       ) : null}
 
       {company ? (
         // The badge is there at 0, hidden: the enhancement layer (app/enhance/realtime.ts) shows it when a message arrives.
-        <Link to="/Chat" className="header-chat" aria-label={headerChatName(company.notificacoes_chat)} data-live="chat-count">
+        <PageLink to="/Chat" className="header-chat" aria-label={headerChatName(company.notificacoes_chat)} data-live="chat-count">
           <SHELL_ICONS.chat width={20} height={20} />
           <span className="side-menu-badge header-chat-badge" data-testid="header-chat-badge" hidden={company.notificacoes_chat <= 0}>
             {Math.max(0, company.notificacoes_chat)}
           </span>
-        </Link>
+        </PageLink>
       ) : null}
 
       <UserMenu user={user} />
@@ -181,7 +181,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
       </summary>
       <ul className="menu" role="list">
         <li>
-          <Link to="/profile">Perfil</Link>
+          <PageLink to="/profile">Perfil</PageLink>
         </li>
         <li>
           <button type="button" className="link-button">

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+
 import { CompanyForm } from '~/components/company-form.tsx'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -13,6 +13,7 @@ import { Pagination } from '~/components/ui/pagination.tsx'
 import { formatDate } from './format.ts'
 import { errorsOf, MODAL_PARAMS, TEAM_LIST, type Cargo, type Member, type Paginated, type PendingInvite, type TeamAccess, type TeamListState } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const inviteFormSchema = formSchema('InviteFormSchema')
 const memberFormSchema = formSchema('MemberFormSchema')
@@ -50,9 +51,9 @@ export function MembersTab(props: {
           </button>
         </CompanyForm>
         {access.canManage ? (
-          <Link to={href({ modal: 'convidar-membro', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'convidar-membro', id: null })} className="button primary">
             Convidar pessoa
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {basicPlan && access.canManage ? <p className="muted">{m.basicPlanNote}</p> : null}
@@ -79,18 +80,17 @@ export function MembersTab(props: {
               </div>
               {mayChange(access, member) ? (
                 <div className="team-actions">
-                  <Link to={href({ modal: 'editar-membro', id: member.user_id })} className="button" aria-label={`Editar ${member.nome}`} preventScrollReset>
+                  <PageLink to={href({ modal: 'editar-membro', id: member.user_id })} className="button" aria-label={`Editar ${member.nome}`}>
                     Editar
-                  </Link>
+                  </PageLink>
                   {/* One's own row says what it does: leaving the team, not removing a colleague. */}
-                  <Link
+                  <PageLink
                     to={href({ modal: 'remover-membro', id: member.user_id })}
                     className="button danger"
                     aria-label={member.user_id === access.userId ? m.leaveTeam : `Remover ${member.nome}`}
-                    preventScrollReset
                   >
                     {member.user_id === access.userId ? m.leaveTeam : 'Remover'}
-                  </Link>
+                  </PageLink>
                 </div>
               ) : null}
             </li>

@@ -1,5 +1,5 @@
 import { getCollectionProps, type SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
@@ -9,6 +9,7 @@ import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { errorsOf, MODAL_PARAMS, type Cargo, type Permission, type TeamAccess } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 const cargoFormSchema = formSchema('CargoFormSchema')
 
@@ -22,9 +23,9 @@ export function RolesTab({ cargos, permissions, access }: { cargos: Cargo[]; per
       <div className="team-toolbar">
         <p className="muted">{m.adminHoldsAll}</p>
         {access.canManage ? (
-          <Link to={href({ modal: 'cargo', id: null })} className="button primary" preventScrollReset>
+          <PageLink to={href({ modal: 'cargo', id: null })} className="button primary">
             Novo cargo
-          </Link>
+          </PageLink>
         ) : null}
       </div>
       {cargos.length === 0 ? (
@@ -44,12 +45,12 @@ export function RolesTab({ cargos, permissions, access }: { cargos: Cargo[]; per
                 </div>
                 {access.canManage ? (
                   <div className="team-actions">
-                    <Link to={href({ modal: 'cargo', id: cargo.id })} className="button" aria-label={`Editar o cargo ${cargo.nome}`} preventScrollReset>
+                    <PageLink to={href({ modal: 'cargo', id: cargo.id })} className="button" aria-label={`Editar o cargo ${cargo.nome}`}>
                       Editar
-                    </Link>
-                    <Link to={href({ modal: 'excluir-cargo', id: cargo.id })} className="button danger" aria-label={`Excluir o cargo ${cargo.nome}`} preventScrollReset>
+                    </PageLink>
+                    <PageLink to={href({ modal: 'excluir-cargo', id: cargo.id })} className="button danger" aria-label={`Excluir o cargo ${cargo.nome}`}>
                       Excluir
-                    </Link>
+                    </PageLink>
                   </div>
                 ) : null}
               </div>

@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react'
-import { Link } from 'react-router'
+
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList } from '~/components/error-list.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
+import { PageLink } from '~/components/ui/page-link.tsx'
 
 type Common = {
   title: string
@@ -65,9 +66,9 @@ export function ConfirmModal(props: Common & (Question | Gone)) {
           <ErrorList errors={errors ? [...errors] : null} live={false} />
         </div>
         <div className="button-row">
-          <Link to={closeHref} className="button" data-autofocus preventScrollReset>
+          <PageLink to={closeHref} className="button" data-autofocus>
             {cancelLabel}
-          </Link>
+          </PageLink>
           <button type="submit" className={`button ${tone}`}>
             {confirmLabel}
           </button>

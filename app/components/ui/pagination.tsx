@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { PageLink } from '~/components/ui/page-link.tsx'
+
 
 /** What a Laravel page (LengthAwarePaginator) says of where it is. */
 export type PageInfo = { current_page: number; last_page: number; total: number }
@@ -39,9 +40,9 @@ export function Pagination({
         {content}
       </button>
     ) : (
-      <Link to={steps.href(to)} aria-current={isCurrent ? 'page' : undefined}>
+      <PageLink to={steps.href(to)} aria-current={isCurrent ? 'page' : undefined}>
         {content}
-      </Link>
+      </PageLink>
     )
   return (
     <nav className="pagination" aria-label={label}>
