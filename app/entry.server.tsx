@@ -22,6 +22,9 @@ export default async function handleRequest(request: Request, responseStatusCode
 
   // Set by the host with the page's Content-Security-Policy (server/http/security-headers.ts).
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? ''
+  const island = hydrates(routerContext)
+  // The loaders' data for hydration: a page that does not hydrate never sends it.
+  if (!island) withoutHydrationData(routerContext)
   const page = (
     <NonceProvider value={nonce}>
       <EnhanceScriptsProvider value={ENHANCE_SCRIPTS}>
@@ -29,7 +32,7 @@ export default async function handleRequest(request: Request, responseStatusCode
       </EnhanceScriptsProvider>
     </NonceProvider>
   )
-  const whole = hydrates(routerContext) ? null : renderWhole(page)
+  const whole = island ? null : renderWhole(page)
   if (whole !== null) {
     responseHeaders.set('Content-Type', 'text/html')
     return new Response(whole, { headers: responseHeaders, status: responseStatusCode })
@@ -74,6 +77,11 @@ export default async function handleRequest(request: Request, responseStatusCode
 /** An island's page: one of its matched routes asks to hydrate (app/lib/hydration.tsx). */
 function hydrates(context: EntryContext) {
   return context.staticHandlerContext.matches.some((match) => (context.routeModules[match.route.id]?.handle as { hydrate?: unknown } | undefined)?.hydrate === true)
+}
+
+function withoutHydrationData(context: EntryContext) {
+  void context.serverHandoffStream?.cancel().catch(() => undefined)
+  context.serverHandoffStream = undefined
 }
 
 /**
