@@ -39,9 +39,10 @@ export default async function handleRequest(request: Request, responseStatusCode
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    // Every page is sent whole: the pages that are not islands have no React to fill in a part streamed after the
-    // shell (a lazy part, such as the shell's modals, is in place when the answer starts), and without JavaScript
-    // nothing would. The loaders' data is all there before the render, so waiting costs only those parts.
+    // Every page is sent whole, an island's too: a page that does not hydrate has no React to fill in a part
+    // streamed after the shell (a lazy part, such as the shell's modals, is in place when the answer starts), and
+    // without JavaScript nothing would. The loaders' data is all there before the render, so waiting costs only
+    // those parts.
     const readyOption = 'onAllReady'
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
