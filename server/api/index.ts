@@ -16,6 +16,7 @@ import { registerCustomers } from './customers/index.ts'
 import { registerMarketCalls } from './market/index.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerOrders } from './orders/index.ts'
+import { registerPlans } from './plans/index.ts'
 import { rateLimits, rateLimitStore } from './rate-limits/index.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyEdit } from './organizations/company-edit.ts'
@@ -78,6 +79,7 @@ export function createApi(deps: Deps) {
   registerOrders(app, deps)
   registerMarketCalls(app, deps)
   registerCheckout(app, deps)
+  registerPlans(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

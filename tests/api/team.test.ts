@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSION_IDS, PERMISSIONS } from '../../app/domain/team/permissions.ts'
 import { randomToken, sha256 } from '../../server/security/tokens.ts'
-import { BASIC_PLAN_MAX_USERS, teamMessages as tm } from '../../server/api/team/shared.ts'
+import { PLANS } from '../../app/domain/plans/plans.ts'
+import { teamMessages as tm } from '../../server/api/team/shared.ts'
 import { auditLogs, cargoPermissions, cargos, memberships, organizations, teamInvites } from '../../server/db/schema/index.ts'
 import { createOrganization, createTestApi, expectPortuguese, expectValidation, newUser, uniqueEmail, type TestApi } from './harness.ts'
 
@@ -682,7 +683,7 @@ describe('POST api/myteam/invite', () => {
     expect((await t.post('/api/myteam/invite', { organizacao_id: org.id, email: gone.email }, { token: admin.token })).status).toBe(201)
   })
 
-  describe(`Básico plan: at most ${BASIC_PLAN_MAX_USERS} users`, () => {
+  describe(`Básico plan: at most ${PLANS.B.limites.usuarios} users`, () => {
     test('members plus pending invites count; the 4th user is refused with the plan message', async () => {
       const { admin, org } = await adminWithOrg({ plano: 'B' })
       expect((await t.post('/api/myteam/invite', { organizacao_id: org.id, email: uniqueEmail() }, { token: admin.token })).status).toBe(201)
@@ -710,7 +711,7 @@ describe('POST api/myteam/invite', () => {
       await addMember(org.id)
       await addMember(org.id)
       const res = await t.post('/api/myteam/invite', { organizacao_id: org.id, email: uniqueEmail() }, { token: admin.token })
-      expectValidation(res, { plano: [tm.basicPlanLimit] })
+      expectValidation(res, { plano: [tm.usersLimit('Básico', 3)] })
     })
 
     test('declined, expired and accepted invites, and removed members, free their seat', async () => {
@@ -723,7 +724,7 @@ describe('POST api/myteam/invite', () => {
       await insertInvite(org.id, uniqueEmail())
       expect((await t.post('/api/myteam/invite', { organizacao_id: org.id, email: uniqueEmail() }, { token: admin.token })).status).toBe(201)
       expectValidation(await t.post('/api/myteam/invite', { organizacao_id: org.id, email: uniqueEmail() }, { token: admin.token }), {
-        plano: [tm.basicPlanLimit],
+        plano: [tm.usersLimit('Básico', 3)],
       })
     })
 
@@ -889,7 +890,7 @@ describe('GET api/myteam/{orgId}/{token}/invite/aceiteinvite', () => {
     const person = await userWithEmail(email)
     const before = await teamState(org.id)
     const res = await accept(org.id, token, person)
-    expectValidation(res, { plano: [tm.basicPlanLimitAccept] })
+    expectValidation(res, { plano: [tm.usersLimitAccept('Básico', 3)] })
     expect(await teamState(org.id)).toEqual(before)
     await t.db.update(organizations).set({ plano: 'P' }).where(eq(organizations.id, org.id))
     expect((await accept(org.id, token, person)).status).toBe(200)

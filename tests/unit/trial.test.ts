@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { headerNotices } from '~/components/shell/notices.ts'
 import type { OrgTypeCode } from '~/domain/organization/org-types.ts'
-import { TRIAL_LENGTH_DAYS, trialBanner } from '~/domain/organization/trial.ts'
+import { trialBanner } from '~/domain/organization/trial.ts'
+import { TRIAL_DAYS } from '~/domain/plans/plans.ts'
 
 describe('trial banner (its rule read literally)', () => {
   test('trial length is 14 days', () => {
-    expect(TRIAL_LENGTH_DAYS).toBe(14)
+    expect(TRIAL_DAYS).toBe(14)
   })
 
   test('only type f shows it', () => {

@@ -1,7 +1,5 @@
+import { TRIAL_DAYS } from '../plans/plans.ts'
 import type { OrgTypeCode } from './org-types.ts'
-
-/** The free trial lasts 14 days. */
-export const TRIAL_LENGTH_DAYS = 14
 
 export type TrialBanner = { days: number; text: string }
 
@@ -24,6 +22,6 @@ export type TrialBanner = { days: number; text: string }
 export function trialBanner(company: { tipo: OrgTypeCode; trial_days: number }): TrialBanner | null {
   const raw = company.trial_days
   if (company.tipo !== 'f' || typeof raw !== 'number' || !Number.isFinite(raw) || raw <= 0) return null
-  const days = raw > 1 ? raw : TRIAL_LENGTH_DAYS - raw
+  const days = raw > 1 ? raw : TRIAL_DAYS - raw
   return { days, text: `Teste grátis: ${days} ${days === 1 ? 'dia' : 'dias'}` }
 }

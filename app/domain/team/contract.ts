@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { emailField } from '../auth/schemas.ts'
 import { bearer, defineEndpoint, errorResponses, jsonContent, MessageSchema } from '../shared/contract.ts'
 import { booleanField, idField, idParam, organizacaoIdField, OrgParams, paginatorSchema } from '../shared/fields.ts'
-import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages as tm } from './messages.ts'
+import { PLANS } from '../plans/plans.ts'
+import { MAX_LEVEL, teamMessages as tm } from './messages.ts'
 import { text } from '../shared/text.ts'
 import { PERMISSIONS } from './permissions.ts'
 import { cargoNameField as cargoName, permissionsField as permissionIds } from './schemas.ts'
@@ -151,7 +152,7 @@ export const invite = defineEndpoint({
   method: 'post',
   path: '/api/myteam/invite',
   tags: ['Equipe'],
-  summary: `Convida uma pessoa por e-mail para a equipe (permissão "equipe"); o link vale 7 dias. No plano Básico, até ${BASIC_PLAN_MAX_USERS} usuários contando convites pendentes`,
+  summary: `Convida uma pessoa por e-mail para a equipe (permissão "equipe"); o link vale 7 dias. No plano Básico, até ${PLANS.B.limites.usuarios} usuários contando convites pendentes`,
   security: bearer,
   request: { body: { required: true, content: { 'application/json': { schema: InviteBody } } } },
   responses: {

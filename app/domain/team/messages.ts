@@ -1,3 +1,4 @@
+import { PLANS } from '../plans/plans.ts'
 import { PERMISSIONS } from './permissions.ts'
 
 /**
@@ -6,8 +7,8 @@ import { PERMISSIONS } from './permissions.ts'
  * and the web app both import them. docs/decisions/003-team.md has the rules.
  */
 
-/** Básico allows up to 3 users. Active members plus pending, unexpired invites count. */
-export const BASIC_PLAN_MAX_USERS = 3
+/** The users Básico allows (the plans table): active members plus pending, unexpired invites count. */
+const BASIC_USERS = PLANS.B.limites.usuarios
 /** A member's level (user_level) goes from 1 to this. */
 export const MAX_LEVEL = 10
 
@@ -43,8 +44,9 @@ export const teamMessages = {
   cannotGrant: (names: string) => `Você não pode conceder permissões que você mesmo não tem: ${names}.`,
   cannotDeleteCargo: (names: string) => `Você não pode excluir um cargo com permissões que você mesmo não tem: ${names}.`,
   alreadyMember: 'Esta pessoa já faz parte da equipe.',
-  basicPlanLimit: `O plano Básico permite até ${BASIC_PLAN_MAX_USERS} usuários. Faça upgrade para convidar mais pessoas.`,
-  basicPlanLimitAccept: `O plano Básico desta organização permite até ${BASIC_PLAN_MAX_USERS} usuários e a equipe está completa. Peça a um administrador que faça upgrade do plano e aceite o convite de novo.`,
+  usersLimit: (plan: string, limit: number) => `O plano ${plan} permite até ${limit} usuários. Faça upgrade para convidar mais pessoas.`,
+  usersLimitAccept: (plan: string, limit: number) =>
+    `O plano ${plan} desta organização permite até ${limit} usuários e a equipe está completa. Peça a um administrador que faça upgrade do plano e aceite o convite de novo.`,
   inviteSent: (email: string) => `Convite enviado para ${email}.`,
   inviteInvalid: 'Este convite é inválido.',
   inviteExpired: 'Este convite expirou. Peça um novo convite a quem o enviou.',
@@ -92,7 +94,7 @@ export const teamScreenMessages = {
   pendingInvites: 'Convites pendentes',
   inviteExpiresOn: (date: string) => `vale até ${date}`,
   inviteResent: (email: string) => `Convite enviado de novo para ${email}.`,
-  basicPlanNote: `No plano Básico, a equipe tem até ${BASIC_PLAN_MAX_USERS} usuários, contando convites pendentes.`,
+  basicPlanNote: `No plano Básico, a equipe tem até ${BASIC_USERS} usuários, contando convites pendentes.`,
   someoneByMail: 'Pelo link do e-mail',
   system: 'Sistema',
 } as const

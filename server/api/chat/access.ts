@@ -4,7 +4,7 @@ import { customerLink, flagsOf, participantIds, type Channel } from '../../db/ch
 import type { Db, Tx } from '../../db/client.ts'
 import { chatChannels, memberships, organizations } from '../../db/schema/index.ts'
 import { abort } from '../http.ts'
-import { hasPaidFeatures } from '../organizations/plan-features.ts'
+import { planAllows } from '../../../app/domain/plans/plans.ts'
 import { requireMembership } from '../organizations/membership.ts'
 
 type Organization = typeof organizations.$inferSelect
@@ -22,14 +22,14 @@ async function takesPart(db: Db | Tx, org: Organization, channel: Channel) {
 }
 
 /**
- * Básico has the internal chat; external chat (B, F) is a Pro feature. We read it as a
+ * Básico has the internal chat; external chat (B, F) is a Pro feature (the plans table). We read it as a
  * feature of the channel's owner (the flag, the supplier): customers chat for free with a
  * supplier who pays (docs/decisions/006-chat.md).
  */
 export async function externalAllowed(db: Db | Tx, channel: Channel) {
   if (channel.padrao === 'I') return true
   const [owner] = await db.select().from(organizations).where(eq(organizations.id, channel.organizationId))
-  return Boolean(owner && hasPaidFeatures(owner))
+  return Boolean(owner && planAllows(owner, 'chatExterno', new Date()))
 }
 
 /**

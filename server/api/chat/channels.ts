@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { perDatabase } from '../../db/per-database.ts'
 import { chatChannels, chatMessages, chatReads, memberships, organizations, users } from '../../db/schema/index.ts'
 import { requireAuth, type Api, type Deps } from '../http.ts'
-import { hasPaidFeatures } from '../organizations/plan-features.ts'
+import { planAllows, type PlanState } from '../../../app/domain/plans/plans.ts'
 import { isActiveMember, orMembership, requireMembership } from '../organizations/membership.ts'
 import { likePattern, paginated } from '../pagination.ts'
 import { requireChannel } from './access.ts'
@@ -43,7 +43,7 @@ export async function notificationsFor(db: Db | Tx, userId: number, organization
 
 const notificationRows = (db: Db | Tx, userId: number | Placeholder) =>
   db
-    .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt } })
+    .select({ id: chatChannels.id, padrao: chatChannels.padrao, unread: unreadFor(userId), owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt, trialPlano: organizations.trialPlano } })
     .from(chatChannels)
     .innerJoin(organizations, eq(organizations.id, chatChannels.organizationId))
 
@@ -67,11 +67,12 @@ async function memberNotifications(db: Db, userId: number, orgId: number) {
   return notificationMap(await orMembership(rows, db, userId, orgId))
 }
 
-function notificationMap(rows: { id: number; padrao: string; unread: number; owner: { plano: string; trialStartedAt: Date | null } }[]) {
+function notificationMap(rows: { id: number; padrao: string; unread: number; owner: PlanState }[]) {
+  const now = new Date()
   const map: Record<Padrao, { id: number; notifications: number }[]> = { I: [], B: [], F: [] }
   let total = 0
   for (const r of rows) {
-    if (r.unread === 0 || (r.padrao !== 'I' && !hasPaidFeatures(r.owner))) continue
+    if (r.unread === 0 || (r.padrao !== 'I' && !planAllows(r.owner, 'chatExterno', now))) continue
     map[r.padrao as Padrao].push({ id: r.id, notifications: r.unread })
     total += r.unread
   }
@@ -93,7 +94,7 @@ const channelRows = (db: Db | Tx, userId: number | Placeholder, orgId: SQL | num
       other: { id: other.id, nome: other.nome, avatar: other.avatar },
       unread: unreadFor(userId),
       lastId: lastMessageId,
-      owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt },
+      owner: { plano: organizations.plano, trialStartedAt: organizations.trialStartedAt, trialPlano: organizations.trialPlano },
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(chatChannels)
@@ -125,8 +126,9 @@ const listing = perDatabase((db) => ({ all: listQuery(db, false), search: listQu
 
 async function describe(db: Db, rows: ChannelRow[]): Promise<ChannelSummary[]> {
   const last = await messagesByIds(db, rows.map((r) => r.lastId).filter((id): id is number => id !== null))
+  const now = new Date()
   return rows.map((r) => {
-    const blocked = r.padrao !== 'I' && !hasPaidFeatures(r.owner)
+    const blocked = r.padrao !== 'I' && !planAllows(r.owner, 'chatExterno', now)
     return {
       id: r.id,
       padrao: r.padrao as Padrao,

@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { channelsOfOrganizationRow } from '../../db/chat-channels.ts'
 import { chatAwaitingAnswer, chatAwaitingTotals, chatChannels, chatMessages, chatUnreadCounters, organizations } from '../../db/schema/index.ts'
-import { hasPaidFeatures } from '../organizations/plan-features.ts'
+import { planAllows } from '../../../app/domain/plans/plans.ts'
 import { unreadFor } from './channels.ts'
 
 /** A message from the other side waits for an answer this long before the header calls it late. */
@@ -11,7 +11,7 @@ export const OVERDUE_AFTER_HOURS = 24
 const overdueBefore = sql`now() - make_interval(hours => ${OVERDUE_AFTER_HOURS})`
 
 /** What both computations give per channel owner and type (or per channel): the plan rule is applied on them by sumChatCounters. */
-type ChannelCounters = { padrao: string; unread: number; late: number; plano: string; trial: string | null }
+type ChannelCounters = { padrao: string; unread: number; late: number; plano: string; trial: string | null; trial_plano: string }
 
 const u = chatUnreadCounters
 const a = chatAwaitingAnswer
@@ -30,7 +30,7 @@ export function storedChatCounters(userId: number | Placeholder, o: { id: AnyPgC
   const notLateYet = sql`${a.messages} - case when ${a.since} >= ${overdueBefore} then 0
     else (select count(*) from ${chatMessages} x where x.channel_id = ${a.channelId} and x.id >= ${a.firstMessageId} and x.created_at < ${overdueBefore}) end`
   return sql<ChannelCounters[]>`coalesce((
-    select json_agg(json_build_object('padrao', s.padrao, 'unread', s.unread, 'late', s.late, 'plano', w.plano, 'trial', w.trial_started_at))
+    select json_agg(json_build_object('padrao', s.padrao, 'unread', s.unread, 'late', s.late, 'plano', w.plano, 'trial', w.trial_started_at, 'trial_plano', w.trial_plano))
     from (
       select ${u.padrao} as padrao, ${u.unread} as unread, 0 as late, ${u.ownerId} as owner_id
       from ${u} where ${u.userId} = ${userId} and ${u.organizationId} = ${o.id}
@@ -66,10 +66,10 @@ const overdueIn = (orgId: SQL) => sql<number>`case when ${chatChannels.padrao} =
  */
 export function recountedChatCounters(userId: number | Placeholder, o: { id: AnyPgColumn; tipo: AnyPgColumn; bandeiraId: AnyPgColumn }) {
   return sql<ChannelCounters[]>`coalesce((
-    select json_agg(json_build_object('padrao', s.padrao, 'unread', s.unread, 'late', s.late, 'plano', s.plano, 'trial', s.trial))
+    select json_agg(json_build_object('padrao', s.padrao, 'unread', s.unread, 'late', s.late, 'plano', s.plano, 'trial', s.trial, 'trial_plano', s.trial_plano))
     from (
       select ${chatChannels.padrao} as padrao, ${unreadFor(userId)} as unread, ${overdueIn(sql`${o.id}`)} as late,
-             ${organizations.plano} as plano, ${organizations.trialStartedAt} as trial
+             ${organizations.plano} as plano, ${organizations.trialStartedAt} as trial, ${organizations.trialPlano} as trial_plano
       from ${chatChannels} inner join ${organizations} on ${organizations.id} = ${chatChannels.organizationId}
       where ${channelsOfOrganizationRow(o)}
     ) s
@@ -79,13 +79,14 @@ export function recountedChatCounters(userId: number | Placeholder, o: { id: Any
 
 /**
  * notificacoes_chat and msg_atraso from either computation, and msg_atraso per type (the chat tab where the waiting
- * messages are): a channel whose owner lost the paid features counts for neither.
+ * messages are): a channel whose owner's plan has no external chat counts for neither.
  */
 export function sumChatCounters(rows: ChannelCounters[]) {
   let unread = 0
   const overdueByType = { B: 0, F: 0 }
+  const now = new Date()
   for (const r of rows) {
-    if (r.padrao !== 'I' && !hasPaidFeatures({ plano: r.plano, trialStartedAt: r.trial ? new Date(r.trial) : null })) continue
+    if (r.padrao !== 'I' && !planAllows({ plano: r.plano, trialStartedAt: r.trial ? new Date(r.trial) : null, trialPlano: r.trial_plano }, 'chatExterno', now)) continue
     unread += r.unread
     if (r.padrao === 'B' || r.padrao === 'F') overdueByType[r.padrao] += r.late
   }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { arrayParam } from '../../db/array-param.ts'
-import { TRIAL_DAYS } from '../organizations/plan-features.ts'
+import { trialEndSql } from '../plans/sql.ts'
 import { marketFacets } from './catalog.ts'
 import { openOffers, today } from './offers.ts'
 
@@ -76,7 +76,7 @@ export async function buyerFacets(db: Db, buyerId: number): Promise<MarketFacets
         marcas = ${arrayParam(facets.marcas, 'text')}, categorias = ${arrayParam(facets.categorias, 'text')},
         verticais = ${JSON.stringify(facets.verticais.map((v) => ({ id: v.id, categorias: v.categorias })))}::jsonb,
         fresh_until = least(${kept.day_ends}::timestamptz,
-          (select min(s.trial_started_at + make_interval(days => ${TRIAL_DAYS})) from organizations s where s.id = any(${arrayParam(sellers, 'integer')}) and s.plano = 'B'))
+          (select min(${trialEndSql('s')}) from organizations s where s.id = any(${arrayParam(sellers, 'integer')}) and s.plano = 'B'))
       where organization_id = (
         select k.organization_id from buyer_market_facets k where k.organization_id = ${buyerId}::int and k.version = ${kept.version}::bigint
         for no key update skip locked)`)

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { TRIAL_DAYS } from '../organizations/plan-features.ts'
+import { planAllowsSql } from '../plans/sql.ts'
 import { arrayParam } from '../../db/array-param.ts'
 
 /**
@@ -8,8 +8,8 @@ import { arrayParam } from '../../db/array-param.ts'
  * offer is a condition bought from its seller directly (`condition_partner_id` null) or through one OL
  * that accepted it. It is open to the buyer when
  * - the condition is active, visible and inside its validity window (São Paulo's date);
- * - its seller has paid features (a paid plan or the trial running: a Básico seller's conditions reach no
- *   buyer: 'Condições Suspensas');
+ * - its seller's plan shows conditions to buyers (the plan held, or the plan tried while the trial runs:
+ *   a Básico seller's conditions reach no buyer, 'Condições Suspensas');
  * - the offer's buyer list (the seller's for a direct offer; the OL's, or the list of the OL it mirrors)
  *   names the buyer's customer record, not blocked, or the buyer's flag;
  * - the seller has not blocked the buyer (its own customer record of the buyer, when it has one);
@@ -40,7 +40,7 @@ function listingsOf(buyerId: SQL): SQL {
 function openCondition(buyerId: SQL): SQL {
   return sql`c.ativo and c.visivel
     and (c.inicio is null or c.inicio <= ${today}) and (c.fim is null or c.fim >= ${today})
-    and (s.plano <> 'B' or (s.trial_started_at is not null and s.trial_started_at > now() - make_interval(days => ${TRIAL_DAYS})))
+    and ${planAllowsSql('s', 'condicoesVisiveis')}
     and not exists (select 1 from customers sb where sb.seller_id = c.organization_id and sb.customer_org_id = ${buyerId} and sb.bloqueado)`
 }
 

@@ -5,16 +5,10 @@ import { orderMessages as m } from '../../../app/domain/orders/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { orderEmails, organizations } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
-import { PEDIDOS_EMAIL_BY_PLAN } from '../organizations/company-profile.ts'
+import { limitAsPermission, mayAddOne, planLimit } from '../../../app/domain/plans/plans.ts'
 import { holdsPermission, requireMembership, requirePermission } from '../organizations/membership.ts'
 import { likePattern } from '../pagination.ts'
 import { ORDER_READERS } from '../../../app/domain/orders/readers.ts'
-
-/** permissions.pedidos_email of the plan: 0 unlimited, -1 none, n at most n. */
-const limitOf = (plano: string) => PEDIDOS_EMAIL_BY_PLAN[plano] ?? -1
-
-/** Adding a commercial e-mail is allowed if the plan's limit is 0 (unlimited) or greater than the current count. */
-export const mayAddOrderEmail = (limit: number, current: number) => limit === 0 || limit > current
 
 async function countOf(db: Db | Tx, orgId: number) {
   const [{ n }] = await db.select({ n: count() }).from(orderEmails).where(eq(orderEmails.organizationId, orgId))
@@ -33,8 +27,9 @@ export function registerOrderEmails(app: Api, { db }: Deps) {
       .from(orderEmails)
       .where(and(eq(orderEmails.organizationId, orgId), search ? sql`lower(${orderEmails.email}) like lower(${likePattern(search)})` : undefined))
       .orderBy(asc(orderEmails.email), asc(orderEmails.id))
-    const limite = limitOf(organization.plano)
-    return c.json({ emails, limite, pode_adicionar: mayAddOrderEmail(limite, await countOf(db, orgId)) }, 200)
+    // The plan held, not a trial's: what a trial added would be over the limit when it ends (decision 050).
+    const limit = planLimit(organization.plano, 'emailsPedidos')
+    return c.json({ emails, limite: limitAsPermission(limit), pode_adicionar: mayAddOne(limit, await countOf(db, orgId)) }, 200)
   })
 
   app.openapi(createRoute({ ...ordersApi.addEmailPedido, middleware: [auth] as const }), async (c) => {
@@ -51,8 +46,8 @@ export function registerOrderEmails(app: Api, { db }: Deps) {
         .from(orderEmails)
         .where(and(eq(orderEmails.organizationId, body.organizacao_id), sql`lower(${orderEmails.email}) = lower(${body.email})`))
       if (listed) fail('email', m.emailExists)
-      const limite = limitOf(org.plano)
-      if (!mayAddOrderEmail(limite, await countOf(tx, body.organizacao_id))) fail('email', limite < 0 ? m.emailPlanNone : m.emailPlanLimit(limite))
+      const limit = planLimit(org.plano, 'emailsPedidos')
+      if (!mayAddOne(limit, await countOf(tx, body.organizacao_id))) fail('email', limit === 0 ? m.emailPlanNone : m.emailPlanLimit(limit))
       const [row] = await tx
         .insert(orderEmails)
         .values({ organizationId: body.organizacao_id, email: body.email })

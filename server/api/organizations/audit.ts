@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { isPlanCode, PLANS } from '../../../app/domain/plans/plans.ts'
 import { describeTeamAudit, type TeamAuditNames } from '../../../app/domain/team/messages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { auditLogs, cargos, memberships, users } from '../../db/schema/index.ts'
@@ -9,6 +10,7 @@ export async function audit(db: Db | Tx, entry: { organizationId: number; userId
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+const planName = (value: unknown) => (typeof value === 'string' && isPlanCode(value) ? PLANS[value].nome : text(value))
 
 /** The sentence the audit screen shows for each action; an unknown action shows its code. */
 const DESCRIPTIONS: Record<string, (d: Record<string, unknown>) => string> = {
@@ -36,6 +38,8 @@ const DESCRIPTIONS: Record<string, (d: Record<string, unknown>) => string> = {
   'cliente.desbloqueado': (d) => `Desbloqueou o cliente ${text(d.nome)}`,
   'pagamento.criado': (d) => `Criou a forma de pagamento ${text(d.nome)}`,
   'pagamento.excluido': (d) => `Excluiu a forma de pagamento ${text(d.nome)}`,
+  'plano.teste_iniciado': (d) => `Iniciou o teste grátis do plano ${planName(d.plano)}`,
+  'plano.alterado': (d) => `Trocou o plano ${planName(d.de)} pelo ${planName(d.para)}`,
 }
 
 /** The names of the organization's roles and people, which the team's entries mention by id. */

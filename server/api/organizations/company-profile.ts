@@ -8,12 +8,9 @@ import { conditions, memberships, organizationContactLinks, organizationFeedback
 import { abort, requireAuth, type Api, type Deps } from '../http.ts'
 import { recountedChatCounters, storedChatCounters, sumChatCounters } from '../chat/header-counters.ts'
 import { NOT_A_MEMBER } from './membership.ts'
-import { permissionType, TRIAL_DAYS, trialDaysUsed } from './plan-features.ts'
+import { limitAsPermission, permissionType, planLimit, planOf, trialDaysUsed } from '../../../app/domain/plans/plans.ts'
 import { companyFace } from './visiting-card.ts'
 import { PERMISSION_IDS } from '../../../app/domain/team/permissions.ts'
-
-/** Commercial e-mails per plan: Pro 1, Pro + and Pro ∞ unlimited (0), Básico none. */
-export const PEDIDOS_EMAIL_BY_PLAN: Record<string, number> = { B: -1, P: 1, U: 0, M: 0 }
 
 const r = organizationRestrictions
 const l = organizationContactLinks
@@ -64,7 +61,7 @@ export function registerCompanyProfile(app: Api, { db, recountHeaderCounters = f
       if (!row) abort(403, NOT_A_MEMBER)
       const { m, o: org } = row
       const counters = sumChatCounters(row.counters)
-      const trialUsed = trialDaysUsed(org)
+      const now = new Date()
       return c.json(
         {
           ...companyFace(org),
@@ -72,14 +69,14 @@ export function registerCompanyProfile(app: Api, { db, recountHeaderCounters = f
           is_linked: org.bandeiraId !== null,
           restricoes: row.restricoes,
           bandeira_id: org.bandeiraId,
-          permissions: { type: permissionType(org.plano, trialUsed, org.trialStartedAt !== null), pedidos_email: PEDIDOS_EMAIL_BY_PLAN[org.plano] ?? -1 },
+          permissions: { type: permissionType(org, now), pedidos_email: limitAsPermission(planLimit(org.plano, 'emailsPedidos')) },
           level: m.level,
           is_admin: m.isAdmin,
           permissoes: m.isAdmin ? [...PERMISSION_IDS] : PERMISSION_IDS.filter((p) => row.held.includes(p)),
           vertical_id: org.verticalId,
           tokenbase: org.tokenbase,
           logged_user: user.id,
-          trial_days: org.trialStartedAt ? Math.min(TRIAL_DAYS, trialUsed) : 0,
+          trial_days: trialDaysUsed(org, now),
           active: org.active,
           // Asked of each member once: answered, the member enters freely.
           feedback: org.feedback && !row.answered,
@@ -88,7 +85,8 @@ export function registerCompanyProfile(app: Api, { db, recountHeaderCounters = f
           notificacoes_chat: counters.unread,
           msg_atraso: counters.overdue,
           msg_atraso_tipos: counters.overdueByType,
-          condicoes_restritas: org.plano === 'B' ? row.visibleConditions : 0,
+          // The plan held, not the trial (decision 021): a seller on trial is told what the end of it hides.
+          condicoes_restritas: planOf(org.plano).recursos.condicoesVisiveis ? 0 : row.visibleConditions,
         },
         200,
       )

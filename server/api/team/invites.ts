@@ -8,7 +8,8 @@ import { teamInviteLinks, teamInviteMail } from '../../mail/team-templates.ts'
 import { abort, fail, requireAuth, type Api, type Deps } from '../http.ts'
 import { randomToken, sha256 } from '../../security/tokens.ts'
 import { audit } from '../organizations/audit.ts'
-import { activeMemberCount, assertCanGrant, BASIC_PLAN_MAX_USERS, beginTeamChange, INVITE_TTL_MS, lockOrganization, pendingInvite, requireCargoField, seatsInUse, teamMessages as tm } from './shared.ts'
+import { mayAddOne, planLimit, planOf } from '../../../app/domain/plans/plans.ts'
+import { activeMemberCount, assertCanGrant, beginTeamChange, INVITE_TTL_MS, lockOrganization, pendingInvite, requireCargoField, seatsInUse, teamMessages as tm } from './shared.ts'
 
 
 
@@ -66,9 +67,9 @@ export function registerTeamInvites(app: Api, { db, mailer, config }: Deps) {
           .innerJoin(users, eq(users.id, memberships.userId))
           .where(and(eq(memberships.organizationId, organization.id), eq(users.email, body.email), eq(memberships.active, true)))
         if (member) fail('email', tm.alreadyMember)
-        if (organization.plano === 'B' && (await seatsInUse(tx, organization.id, now, body.email)) >= BASIC_PLAN_MAX_USERS) {
-          fail('plano', tm.basicPlanLimit)
-        }
+        // The plan held counts, not a trial's (decision 050): the team must fit the plan the trial ends on.
+        const seats = planLimit(organization.plano, 'usuarios')
+        if (!mayAddOne(seats, await seatsInUse(tx, organization.id, now, body.email))) fail('plano', tm.usersLimit(planOf(organization.plano).nome, seats))
         // Inviting the same address again replaces the pending invite: its old link stops working.
         await tx
           .update(teamInvites)
@@ -126,9 +127,8 @@ export function registerTeamInvites(app: Api, { db, mailer, config }: Deps) {
         const already = existing?.active === true
         if (!already) {
           // Seats are given in order of acceptance: other pending invites do not count here.
-          if (organization.plano === 'B' && (await activeMemberCount(tx, orgId)) + 1 > BASIC_PLAN_MAX_USERS) {
-            fail('plano', tm.basicPlanLimitAccept)
-          }
+          const seats = planLimit(organization.plano, 'usuarios')
+          if (!mayAddOne(seats, await activeMemberCount(tx, orgId))) fail('plano', tm.usersLimitAccept(planOf(organization.plano).nome, seats))
           const values = { cargoId: invite.cargoId, isAdmin: invite.isAdmin, active: true }
           if (existing) await tx.update(memberships).set(values).where(eq(memberships.id, existing.id))
           else await tx.insert(memberships).values({ ...values, userId: user.id, organizationId: orgId, level: 1 })

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNull, ne, sql, type Placeholder } from 'drizzle-orm'
-import { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages } from '../../../app/domain/team/messages.ts'
+import { MAX_LEVEL, teamMessages } from '../../../app/domain/team/messages.ts'
 import { PERMISSION_IDS, PERMISSIONS, type PermissionId } from '../../../app/domain/team/permissions.ts'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import { arrayParam } from '../../db/array-param.ts'
@@ -10,7 +10,7 @@ import { abort, fail } from '../http.ts'
 import { isActiveMember, requirePermission } from '../organizations/membership.ts'
 
 /** The limits and texts live with the web screen's (app/domain/team/messages.ts): one source for both. */
-export { BASIC_PLAN_MAX_USERS, MAX_LEVEL, teamMessages }
+export { MAX_LEVEL, teamMessages }
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000
 
 const tm = teamMessages

@@ -29,7 +29,10 @@ export const organizations = pgTable(
     avatar: text('avatar'),
     verticalId: integer('vertical_id').references(() => verticals.id),
     plano: char('plano', { length: 1 }).notNull().default('B'),
+    /** When the organization started its one free trial (startTrial); it runs 14 days from then, on Básico. */
     trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    /** The plan the trial gives while it runs (app/domain/plans/plans.ts `effectivePlan`); meaningless otherwise. */
+    trialPlano: char('trial_plano', { length: 1 }).notNull().default('P'),
     active: boolean('active').notNull().default(false),
     feedback: boolean('feedback').notNull().default(false),
     tokenbase: text('tokenbase'),
@@ -47,6 +50,7 @@ export const organizations = pgTable(
     index('organizations_bandeira_idx').on(t.bandeiraId),
     check('organizations_tipo_check', sql`${t.tipo} in ('v', 'f', 'b', 'r')`),
     check('organizations_plano_check', sql`${t.plano} in ('B', 'P', 'U', 'M')`),
+    check('organizations_trial_plano_check', sql`${t.trialPlano} in ('P', 'U', 'M')`),
   ],
 )
 
