@@ -12,6 +12,7 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('acoes/bandeira', 'routes/acoes.bandeira.ts'),
   route('acoes/tokenbase', 'routes/acoes.tokenbase.ts'),
+  route('acoes/plano', 'routes/acoes.plano.ts'),
   route('acoes/convite', 'routes/acoes.convite.ts'),
   route('convite-equipe/:orgId/:token', 'routes/team-invite.tsx'),
   route('acoes/endereco', 'routes/acoes.endereco.ts'),

@@ -3,13 +3,13 @@ import { CompanyForm } from '~/components/company-form.tsx'
 import type { CompanyProfile } from '~/lib/company.server.ts'
 import { INVITE_LABELS, companyMessages, partnerInviteMessages } from '~/domain/organization/company-messages.ts'
 import { restrictedMessages as rm } from '~/domain/conditions/restricted-messages.ts'
-import { PRODUCT_NAME } from '~/lib/menu.ts'
 import { RouteModal, useModalCloseHref } from './route-modal.tsx'
 import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
 import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
 import { PageLink } from '~/components/ui/page-link.tsx'
+import { PlansModal, type PlansData } from './plans/plans-modal.tsx'
 
-export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null }
+export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null; plans: PlansData | null }
 
 /** Where a modal's form comes back to: this very address, so the modal stays open on its new state. */
 function RedirectTo() {
@@ -31,7 +31,7 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
     if (!company.permissoes.includes('empresa')) return <NotPermittedModal title="Código Tokenbase" text={companyMessages.editNotPermitted} />
     return <TokenbaseModal tokenbase={company.tokenbase} />
   }
-  if (modal === 'planos') return <PlansModal />
+  if (modal === 'planos') return <PlansModal data={data.plans} />
   if (modal === 'condicoes-suspensas') return <RestrictedFeatureModal title={rm.title} text={rm.text} />
   if (modal === 'acesso-restrito') return <RestrictedFeatureModal title={rm.restrictedTitle} text={rm.restrictedText} />
   return null
@@ -212,15 +212,6 @@ function VisitingCardModal({ card, canEdit }: { card: VisitingCardData; canEdit:
           </PageLink>
         </div>
       ) : null}
-    </RouteModal>
-  )
-}
-
-/** The plans and billing issue builds this modal's content. */
-function PlansModal() {
-  return (
-    <RouteModal title={`${PRODUCT_NAME} Pro`}>
-      <p>Os planos e as cobranças ainda estão em construção.</p>
     </RouteModal>
   )
 }

@@ -19,7 +19,20 @@ export function useModalCloseHref(extraParams: string[] = [], closeTo?: string) 
  * forms post and come back without JavaScript. With JavaScript, Escape and the backdrop
  * close it, focus moves into it and Tab stays in it.
  */
-export function RouteModal({ title, children, closeParams = [], closeTo }: { title: string; children: ReactNode; closeParams?: string[]; closeTo?: string }) {
+export function RouteModal({
+  title,
+  children,
+  closeParams = [],
+  closeTo,
+  wide = false,
+}: {
+  title: string
+  children: ReactNode
+  closeParams?: string[]
+  closeTo?: string
+  /** For side-by-side cards (the plans): as wide as the window allows, up to 1040 px. */
+  wide?: boolean
+}) {
   const titleId = useId()
   // `closeTo`: another page to go back to (the one that opened this modal), else this address without the modal.
   const closeHref = useModalCloseHref(closeParams, closeTo)
@@ -51,7 +64,7 @@ export function RouteModal({ title, children, closeParams = [], closeTo }: { tit
   return (
     <div className="route-modal-backdrop">
       <PageLink to={closeHref} className="route-modal-scrim" aria-hidden="true" tabIndex={-1} />
-      <div ref={panel} className="route-modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={panel} className={wide ? 'route-modal route-modal-wide card' : 'route-modal card'} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="route-modal-head">
           {/* Without JavaScript the browser starts the keyboard here (autofocus), not behind the scrim at the top of the
               page. Only in the page as served: opened by a click, the effect above moves the focus and keeps the opener. */}

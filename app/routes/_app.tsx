@@ -9,6 +9,8 @@ import { AppFrame } from '~/components/shell/app-frame.tsx'
 import type { VisitingCardData } from '~/components/visiting-card.tsx'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
+import * as plansApi from '~/domain/plans/contract.ts'
+import type { PlansData } from '~/components/plans/plans-modal.tsx'
 import { api } from '~/lib/api.server.ts'
 import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
 import { isScreenShown } from '~/lib/company-screens.ts'
@@ -58,7 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     card = res.ok ? res.data : null
   }
   const inviteLink = session.get('inviteLink') ?? null
-  const modalData: ModalData = { modal, card, inviteLink }
+  const plans = modal === 'planos' ? await loadPlans(request, company.organizacao_id, token) : null
+  const modalData: ModalData = { modal, card, inviteLink, plans }
   // The header's cart badge, for companies whose menu opens the market: one indexed count.
   let carrinho_itens: number | undefined
   if (isScreenShown(company, '/market/carrinho')) {
@@ -67,6 +70,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const pedidos_novos = (await orderNews(request, company, token)) ?? undefined
   return data({ user, company: { ...company, carrinho_itens, pedidos_novos }, modalData, realtime: realtimeClientConfig(), refusal: null }, inviteLink ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined)
+}
+
+/** The plans modal's data: the plans and the organization's plan now; null when either cannot be read. */
+async function loadPlans(request: Request, orgId: number, token: string): Promise<PlansData | null> {
+  const [cards, status] = await Promise.all([
+    api(request, plansApi.restorePlano, { params: { orgId }, token }),
+    api(request, plansApi.restorePlain, { params: { orgId, plano: 'null' }, token }),
+  ])
+  return cards.ok && status.ok ? { planos: cards.data.planos, isAdmin: cards.data.is_admin, situacao: status.data } : null
 }
 
 /**

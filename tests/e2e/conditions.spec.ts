@@ -158,6 +158,8 @@ test("'Editar condição' on a condition's page opens the edit modal and comes b
   await page.getByRole('link', { name: 'Editar condição' }).click()
   const dialog = page.getByRole('dialog', { name: /^Editar / })
   await expect(dialog).toBeVisible()
+  // Escape is the enhancement layer's: a page shows its modal before its script has run.
+  await expect(page.locator('.side-menu[data-enhanced]')).toBeAttached()
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL((url) => url.pathname.startsWith('/conditionDetails/') && url.search === '?aba=pagamentos')
   await page.getByRole('link', { name: 'Editar condição' }).click()
