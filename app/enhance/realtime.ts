@@ -30,6 +30,11 @@ export function startRealtime(live: LiveConnection) {
   chat.listen('.chat-messages', () => refreshHeader())
   // The page was rendered before the channel listened: what came in between is read once.
   chat.subscribed(() => refreshHeader())
+  // A plan changed, here or in another tab: the header's notices and an open plans modal as the server draws them now.
+  chat.listen('.empresa-plano', (event: { organizacao_id: number; texto: string }) => {
+    if (event.organizacao_id !== live.organizationId) return
+    void swapRegions(['header-notices', 'plans']).then(() => say(event.texto))
+  })
 
   if (live.readsOrders) {
     const orders = echo.private(`organizacao.ped.${live.organizationId}`)
@@ -185,6 +190,19 @@ async function swapFromPage(region: Element) {
   const target = adopted.hasAttribute('tabindex') ? adopted : adopted.querySelector<HTMLElement>('h1, h2')
   if (target && !target.hasAttribute('tabindex')) target.tabIndex = -1
   target?.focus()
+}
+
+/** The page's `data-live` regions of these names, replaced by the same regions of the page as the server renders it now. */
+async function swapRegions(names: string[]) {
+  const regions = names.map((name) => document.querySelector(`[data-live="${name}"]`)).filter((region) => region !== null)
+  if (!regions.length) return
+  const res = await companyFetch(window.location.href, { headers: { accept: 'text/html' } }).catch(() => null)
+  if (!res?.ok) return
+  const page = new DOMParser().parseFromString(await res.text(), 'text/html')
+  for (const region of regions) {
+    const fresh = page.querySelector(`[data-live="${region.getAttribute('data-live')}"]`)
+    if (fresh) region.replaceWith(document.adoptNode(fresh))
+  }
 }
 
 /** Said by the shell's polite live region (order-live.tsx renders it): emptied first, so the same words twice are said twice. */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { enterCompany, SOL } from './chat-helpers.ts'
+import { enterCompany, SOL, watchRealtime } from './chat-helpers.ts'
 import { CARLA, DEMO, test } from './helpers.ts'
 import { createAndVerifyOrganization, newLoggedInUser } from './organization-helpers.ts'
 
@@ -35,12 +35,22 @@ test('a new seller on Básico starts the trial of Pro, upgrades to Pro +, and ma
   await expect(card(page, 'Básico').getByRole('button', { name: 'Plano atual' })).toBeDisabled()
   await expect(card(page, 'Pro Recomendado').getByRole('button', { name: 'Fazer upgrade: Pro' })).toBeVisible()
 
+  // Another tab of the same company, open on another screen: it follows the change without a reload.
+  const other = await page.context().newPage()
+  const live = watchRealtime(other)
+  await other.goto('/products')
+  await expect(other.getByRole('banner').getByRole('link', { name: '1 condição suspensa' })).toBeVisible()
+  await live.ready()
+
   await card(page, 'Pro +').getByRole('button', { name: 'Fazer upgrade: Pro +' }).click()
   await expect(page.getByText('Plano alterado para Pro +.')).toBeVisible()
   await expect(modal.getByRole('heading', { name: 'Seu plano: Pro +' })).toBeVisible()
   await expect(card(page, 'Pro +').getByRole('button', { name: 'Plano atual' })).toBeDisabled()
-  // A paid plan shows the conditions: the header's notice of suspended ones is gone.
+  // A paid plan shows the conditions: the header's notice of suspended ones is gone, in the other tab too.
   await expect(suspended).toHaveCount(0)
+  await expect(other.getByRole('banner').getByRole('link', { name: '1 condição suspensa' })).toHaveCount(0)
+  await expect(other.getByRole('status').filter({ hasText: 'Plano alterado para Pro +.' })).toBeAttached()
+  await other.close()
 
   await card(page, 'Básico').getByRole('link', { name: 'Fazer downgrade: Básico' }).click()
   await expect(modal.getByRole('alertdialog', { name: 'Por favor, confirme:' })).toContainText('Deseja mesmo mudar para o plano Básico?')

@@ -49,30 +49,33 @@ export function PlansModal({ data }: { data: PlansData | null }) {
   const shown = planos.filter((card) => isAdmin || card.codigo !== 'B')
   return (
     <RouteModal title={`${PRODUCT_NAME} Pro`} closeParams={['mudar']} wide>
-      <section className="plan-current" aria-labelledby="plano-atual">
-        <h3 id="plano-atual">
-          {m.yourPlan}: {current.nome} {notice ? <span className="plan-trial">{notice}</span> : null}
-        </h3>
-        <p className="muted">{current.descricao}</p>
-      </section>
-      {confirming ? (
-        <section className="plan-confirm stack" role="alertdialog" aria-labelledby="plano-confirmar" aria-describedby="plano-confirmar-texto">
-          <h3 id="plano-confirmar">{m.confirmTitle}</h3>
-          <p id="plano-confirmar-texto">{m.confirmDowngrade(confirming.nome)}</p>
-          <div className="button-row">
-            <PlanChoice intent="mudar" plano={confirming.codigo} back={back} label={m.yes} primary />
-            <PageLink to={back} className="button" data-autofocus>
-              {m.no}
-            </PageLink>
-          </div>
+      {/* Redrawn in place when the plan changes in another tab (app/enhance/realtime.ts). */}
+      <div className="stack" data-live="plans">
+        <section className="plan-current" aria-labelledby="plano-atual">
+          <h3 id="plano-atual">
+            {m.yourPlan}: {current.nome} {notice ? <span className="plan-trial">{notice}</span> : null}
+          </h3>
+          <p className="muted">{current.descricao}</p>
         </section>
-      ) : null}
-      <h3 className="sr-only">{m.plansList}</h3>
-      <ul className="plan-cards" role="list">
-        {shown.map((card) => (
-          <PlanCardItem key={card.codigo} card={card} situacao={situacao} isAdmin={isAdmin} recommended={card.codigo === recommended} back={back} />
-        ))}
-      </ul>
+        {confirming ? (
+          <section className="plan-confirm stack" role="alertdialog" aria-labelledby="plano-confirmar" aria-describedby="plano-confirmar-texto">
+            <h3 id="plano-confirmar">{m.confirmTitle}</h3>
+            <p id="plano-confirmar-texto">{m.confirmDowngrade(confirming.nome)}</p>
+            <div className="button-row">
+              <PlanChoice intent="mudar" plano={confirming.codigo} back={back} label={m.yes} primary />
+              <PageLink to={back} className="button" data-autofocus>
+                {m.no}
+              </PageLink>
+            </div>
+          </section>
+        ) : null}
+        <h3 className="sr-only">{m.plansList}</h3>
+        <ul className="plan-cards" role="list">
+          {shown.map((card) => (
+            <PlanCardItem key={card.codigo} card={card} situacao={situacao} isAdmin={isAdmin} recommended={card.codigo === recommended} back={back} />
+          ))}
+        </ul>
+      </div>
     </RouteModal>
   )
 }

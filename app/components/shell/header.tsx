@@ -84,22 +84,25 @@ export function Header({ user, company, menu }: HeaderProps) {
         </PageLink>
       ) : null}
 
-      {notices.length > 0 ? (
-        <ul className="header-notices" aria-label="Avisos" role="list">
-          {notices.map((n) => (
-            <li key={n.key}>
-              <PageLink
-                to={'href' in n ? n.href : modalHref(n.modal, location.pathname, location.search)}
-                className={`header-notice header-notice-${n.tone}`}
-                data-notice={n.key}
-              >
-                {n.key === 'trial' ? <SHELL_ICONS.clock width={16} height={16} /> : <SHELL_ICONS.alert width={16} height={16} />}
-                <span>{n.text}</span>
-              </PageLink>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {/* Always there, so that a plan changed in another tab puts its notices in place (app/enhance/realtime.ts). */}
+      <div className="header-notices-region" data-live="header-notices">
+        {notices.length > 0 ? (
+          <ul className="header-notices" aria-label="Avisos" role="list">
+            {notices.map((n) => (
+              <li key={n.key}>
+                <PageLink
+                  to={'href' in n ? n.href : modalHref(n.modal, location.pathname, location.search)}
+                  className={`header-notice header-notice-${n.tone}`}
+                  data-notice={n.key}
+                >
+                  {n.key === 'trial' ? <SHELL_ICONS.clock width={16} height={16} /> : <SHELL_ICONS.alert width={16} height={16} />}
+                  <span>{n.text}</span>
+                </PageLink>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
 
       {company && company.carrinho_itens !== undefined ? (
         <PageLink to="/market/carrinho" className="header-chat header-cart" aria-label={cartLinkName(company.carrinho_itens)}>

@@ -1,12 +1,13 @@
 import { createRoute } from '@hono/zod-openapi'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { planChangeRefusals } from '../../../app/domain/plans/change.ts'
 import * as plansApi from '../../../app/domain/plans/contract.ts'
 import { planItems, planMessages as m } from '../../../app/domain/plans/messages.ts'
 import { effectivePlan, PLAN_CODES, planOf, PLANS, runningTrial, UNLIMITED, type PlanCode, type PlanState } from '../../../app/domain/plans/plans.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { organizations } from '../../db/schema/index.ts'
+import { memberships, organizations } from '../../db/schema/index.ts'
 import { abort, fail, requireAuth, ValidationError, type Api, type Deps } from '../http.ts'
+import { chatChannelName } from '../chat/messages.ts'
 import { audit } from '../organizations/audit.ts'
 import { requireMembership } from '../organizations/membership.ts'
 
@@ -86,8 +87,27 @@ async function requireAdmin(tx: Tx, userId: number, orgId: number) {
   if (!membership.isAdmin) abort(403, m.onlyAdmins)
 }
 
+/** The event a plan change sends each member's private channel: the pages open on the organization follow it. */
+export const PLAN_EVENT = 'empresa-plano'
+
+/**
+ * After the commit, every active member's open pages of the organization are told (app/enhance/realtime.ts puts the
+ * header's notices and an open plans modal as the server draws them now); a failure only leaves them as they were
+ * until their next page.
+ */
+function announcePlan({ db, publisher }: Pick<Deps, 'db' | 'publisher'>, orgId: number, texto: string) {
+  if (!publisher) return
+  void db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, orgId), eq(memberships.active, true)))
+    .then((rows) => publisher.publish(rows.map((r) => chatChannelName(r.userId)), PLAN_EVENT, { organizacao_id: orgId, texto }))
+    .catch((error: unknown) => console.error('Falha ao avisar a troca de plano', error))
+}
+
 /** The plans modal's calls (decision 050): the plans, the plan status, the trial and the plan change. */
-export function registerPlans(app: Api, { db }: Deps) {
+export function registerPlans(app: Api, deps: Deps) {
+  const { db } = deps
   const auth = requireAuth(db)
 
   app.openapi(createRoute({ ...plansApi.restorePlano, middleware: [auth] as const }), async (c) => {
@@ -123,7 +143,9 @@ export function registerPlans(app: Api, { db }: Deps) {
       await audit(tx, { organizationId: orgId, userId: user.id, acao: 'plano.teste_iniciado', detalhes: { plano } })
       return { org: started, pedidos: row.pedidos }
     })
-    return c.json({ message: m.trialStarted(PLANS[plano].nome), situacao: statusOf(org, pedidos, now) }, 200)
+    const message = m.trialStarted(PLANS[plano].nome)
+    announcePlan(deps, orgId, message)
+    return c.json({ message, situacao: statusOf(org, pedidos, now) }, 200)
   })
 
   app.openapi(createRoute({ ...plansApi.changePlain, middleware: [auth] as const }), async (c) => {
@@ -139,6 +161,8 @@ export function registerPlans(app: Api, { db }: Deps) {
       await audit(tx, { organizationId: orgId, userId: user.id, acao: 'plano.alterado', detalhes: { de: row.org.plano, para: plano, modo } })
       return { org: changed, pedidos: row.pedidos }
     })
-    return c.json({ message: m.changed(PLANS[plano].nome), situacao: statusOf(org, pedidos, now) }, 200)
+    const message = m.changed(PLANS[plano].nome)
+    announcePlan(deps, orgId, message)
+    return c.json({ message, situacao: statusOf(org, pedidos, now) }, 200)
   })
 }
