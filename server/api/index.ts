@@ -17,6 +17,7 @@ import { registerMarketCalls } from './market/index.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerOrders } from './orders/index.ts'
 import { registerPlans } from './plans/index.ts'
+import { registerVirtualStore } from './virtual-store/index.ts'
 import { rateLimits, rateLimitStore } from './rate-limits/index.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
 import { registerCompanyEdit } from './organizations/company-edit.ts'
@@ -80,6 +81,7 @@ export function createApi(deps: Deps) {
   registerMarketCalls(app, deps)
   registerCheckout(app, deps)
   registerPlans(app, deps)
+  registerVirtualStore(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

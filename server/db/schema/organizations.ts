@@ -55,6 +55,23 @@ export const organizations = pgTable(
 )
 
 /**
+ * The organization's virtual store (restorePlaceholder/storePlaceholder): the address of its public page,
+ * `/loja/{slug}`, and the welcome text that page opens with. The page shows only while the plan has the store.
+ */
+export const virtualStores = pgTable(
+  'virtual_stores',
+  {
+    organizationId: integer('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    texto: text('texto').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('virtual_stores_slug_unique').on(t.slug)],
+)
+
+/**
  * An invitation for a company that is not on the platform yet. The link holds the
  * token; only its hash is stored. `relacao` says what the new company becomes to the
  * inviter: cliente (of an f), fornecedor (of a v or r) or unidade (of a b).
