@@ -13,6 +13,8 @@ export default [
   route('acoes/bandeira', 'routes/acoes.bandeira.ts'),
   route('acoes/tokenbase', 'routes/acoes.tokenbase.ts'),
   route('acoes/plano', 'routes/acoes.plano.ts'),
+  route('acoes/loja', 'routes/acoes.loja.ts'),
+  route('loja/:slug', 'routes/virtual-store.tsx'),
   route('acoes/convite', 'routes/acoes.convite.ts'),
   route('convite-equipe/:orgId/:token', 'routes/team-invite.tsx'),
   route('acoes/endereco', 'routes/acoes.endereco.ts'),

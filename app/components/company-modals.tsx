@@ -8,8 +8,9 @@ import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
 import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
 import { PageLink } from '~/components/ui/page-link.tsx'
 import { PlansModal, type PlansData } from './plans/plans-modal.tsx'
+import { VirtualStoreModal, type VirtualStoreData } from './virtual-store-modal.tsx'
 
-export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null; plans: PlansData | null }
+export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null; plans: PlansData | null; store: VirtualStoreData | null }
 
 /** Where a modal's form comes back to: this very address, so the modal stays open on its new state. */
 function RedirectTo() {
@@ -32,6 +33,10 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
     return <TokenbaseModal tokenbase={company.tokenbase} />
   }
   if (modal === 'planos') return <PlansModal data={data.plans} />
+  if (modal === 'loja' && data.store) {
+    if (!data.store.disponivel) return <RestrictedFeatureModal title={rm.restrictedTitle} text={rm.restrictedText} />
+    return <VirtualStoreModal data={data.store} canEdit={company.permissoes.includes('empresa')} />
+  }
   if (modal === 'condicoes-suspensas') return <RestrictedFeatureModal title={rm.title} text={rm.text} />
   if (modal === 'acesso-restrito') return <RestrictedFeatureModal title={rm.restrictedTitle} text={rm.restrictedText} />
   return null

@@ -10,6 +10,7 @@ import type { VisitingCardData } from '~/components/visiting-card.tsx'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
 import * as plansApi from '~/domain/plans/contract.ts'
+import * as storeApi from '~/domain/virtual-store/contract.ts'
 import type { PlansData } from '~/components/plans/plans-modal.tsx'
 import { api } from '~/lib/api.server.ts'
 import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
@@ -61,7 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const inviteLink = session.get('inviteLink') ?? null
   const plans = modal === 'planos' ? await loadPlans(request, company.organizacao_id, token) : null
-  const modalData: ModalData = { modal, card, inviteLink, plans }
+  const store = modal === 'loja' ? await api(request, storeApi.restorePlaceholder, { params: { id: company.organizacao_id }, token }) : null
+  const modalData: ModalData = { modal, card, inviteLink, plans, store: store?.ok ? store.data : null }
   // The header's cart badge, for companies whose menu opens the market: one indexed count.
   let carrinho_itens: number | undefined
   if (isScreenShown(company, '/market/carrinho')) {

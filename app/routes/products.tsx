@@ -11,6 +11,7 @@ import { SpreadsheetExport, SpreadsheetImport } from '~/components/spreadsheet-i
 import { IMPORT_INTENT, loadImportFromUrl, startImportFromForm } from '~/lib/spreadsheet-import.server.ts'
 import { catalogMessages as cm, productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { centavosToInput } from '~/domain/catalog/money.ts'
+import { virtualStoreMessages } from '~/domain/virtual-store/messages.ts'
 import { BulkFormSchema, DeleteFormSchema, ProductFormSchema, ToggleFormSchema } from '~/domain/catalog/schemas.ts'
 import { READ_REFUSALS, readsArea } from '~/domain/team/area-readers.ts'
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
@@ -189,6 +190,9 @@ function ProductsList({ loaderData, actionData }: { loaderData: Extract<Route.Co
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
       <div className="toolbar">
         <SpreadsheetExport kind="produtos" label={m.exportSheet} />
+        <PageLink to={href({ modal: 'loja', id: null, ids: null })} className="button">
+          {virtualStoreMessages.title}
+        </PageLink>
       </div>
       {canChange ? (
         <SpreadsheetImport

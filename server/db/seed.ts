@@ -9,7 +9,7 @@ import { seedCustomers } from './seed-customers.ts'
 import { seedProducts } from './seed-products.ts'
 import { seedRoles } from './seed-roles.ts'
 import type { Db } from './client.ts'
-import { chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals } from './schema/index.ts'
+import { chatMessages, chatReads, memberships, organizationInvites, organizationLinks, organizations, users, verticals, virtualStores } from './schema/index.ts'
 
 export const DEMO_PASSWORD = 'demo12345'
 /**
@@ -29,6 +29,9 @@ export const DEMO_USERS = {
 } as const
 
 /** Invite links of the demo, each usable once: /login-new/{token}. */
+/** The demo's virtual store (Rede Farma Mais, Pro ∞). */
+export const DEMO_STORE = 'rede-farma-mais'
+
 export const DEMO_INVITES = {
   cliente: 'convite-demo-farmacia',
   unidade: 'convite-demo-unidade',
@@ -75,7 +78,7 @@ async function seedPeopleAndCompanies(db: Db) {
       .insert(organizations)
       .values([
         org('f', 'Distribuidora Sol', '112223330001', { plano: 'P', createdBy: ana.id, cartaoAdmin: true }),
-        org('b', 'Rede Farma Mais', '223334440001', { plano: 'U', codigoBandeira: 'FARMAMAIS', createdBy: ana.id, cartaoAdmin: true }),
+        org('b', 'Rede Farma Mais', '223334440001', { plano: 'M', codigoBandeira: 'FARMAMAIS', createdBy: ana.id, cartaoAdmin: true }),
         org('v', 'Farmácia Central', '334445550001', { createdBy: bruno.id }),
         org('r', 'Revenda Norte', '445556660001', { createdBy: carla.id, cidade: 'Belém', uf: 'PA' }),
         // The alphanumeric CNPJ issued since July 2026.
@@ -83,6 +86,8 @@ async function seedPeopleAndCompanies(db: Db) {
       ])
       .returning()
     await tx.update(organizations).set({ bandeiraId: rede.id }).where(eq(organizations.id, central.id))
+    // Rede Farma Mais is on Pro ∞: its virtual store is open at /loja/rede-farma-mais.
+    await tx.insert(virtualStores).values({ organizationId: rede.id, slug: DEMO_STORE, texto: 'O catálogo da Rede Farma Mais para as farmácias da rede e parceiras.' })
     await tx.insert(memberships).values([
       { userId: ana.id, organizationId: sol.id, isAdmin: true },
       { userId: ana.id, organizationId: rede.id, isAdmin: true },

@@ -41,6 +41,8 @@ const PARAM_VALUES = (ids: DemoIds): Record<string, string> => ({
   // A demo invite token (server/db/seed.ts); also well formed for the team invite and the reset link, whose pages render before any check.
   token: 'convite-demo-farmacia',
   orgId: String(ids.sol),
+  // The demo's virtual store (server/db/seed.ts).
+  slug: 'rede-farma-mais',
 })
 
 export function fill(pattern: string, ids: DemoIds): string {
