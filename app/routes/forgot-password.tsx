@@ -23,7 +23,6 @@ export async function action({ request }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), sent: res.data.message }
 }
 
-
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(forgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
   return (

@@ -71,7 +71,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return withToast(entered, { kind: 'success', text: authMessages.signupSuccess })
 }
 
-
 export default function LoginNew({ loaderData, actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(newCustomerSchema, { id: 'login-new', submitError: authMessages.fixFields, lastResult: actionData?.result, defaultValue: { name: loaderData.invite?.nome ?? '' } })
   const focus = focusTarget([fields.user, fields.email, fields.password, fields.confirm_password, fields.name, fields.logo, fields.terms], fields.user)

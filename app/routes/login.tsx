@@ -63,7 +63,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectAfterLogin(request, session, params, redirectTarget(formData.get('redirectTo')))
 }
 
-
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(loginSchema, {
     id: 'login',

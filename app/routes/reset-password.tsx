@@ -32,7 +32,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(request, '/', { kind: 'success', text: res.data.message })
 }
 
-
 export default function ResetPassword({ actionData, params }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(resetPasswordSchema, { id: 'reset-password', lastResult: actionData?.result })
   const focus = focusTarget([fields.password, fields.password_confirmation], fields.password)

@@ -37,7 +37,6 @@ export async function action({ request }: Route.ActionArgs) {
   return withSignedUpEmail(await redirectWithToast(request, login, { kind: 'success', text: authMessages.signupSuccess }), email)
 }
 
-
 export default function Signup({ actionData }: Route.ComponentProps) {
   const { form, fields, formProps, submitDisabled } = useValidatedForm(signupSchema, { id: 'signup', submitError: authMessages.fixFields, lastResult: actionData?.result })
   const focus = focusTarget([fields.name, fields.email, fields.password, fields.confirm_password, fields.terms], fields.name)

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-
 import { CompanyDownload, CompanyForm } from '~/components/company-form.tsx'
 import { FormErrors, MaskedField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-
 import { CompanyForm } from '~/components/company-form.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { DataTable, type Column } from '~/components/ui/data-table.tsx'

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-
 import { CompanyForm } from '~/components/company-form.tsx'
 import { Field, FormErrors, MaskedField, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'

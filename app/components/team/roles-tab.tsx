@@ -1,5 +1,4 @@
 import { getCollectionProps, type SubmissionResult } from '@conform-to/react'
-
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, Field, FormErrors, SubmitButton } from '~/components/forms.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'

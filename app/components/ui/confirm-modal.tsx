@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react'
-
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList } from '~/components/error-list.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-
 import { CompanyForm } from '~/components/company-form.tsx'
 import { PageLink } from '~/components/ui/page-link.tsx'
 

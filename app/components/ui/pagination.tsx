@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { PageLink } from '~/components/ui/page-link.tsx'
 
-
 /** What a Laravel page (LengthAwarePaginator) says of where it is. */
 export type PageInfo = { current_page: number; last_page: number; total: number }
 
