@@ -16,6 +16,8 @@ import { registerCustomers } from './customers/index.ts'
 import { registerMarketCalls } from './market/index.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerOrders } from './orders/index.ts'
+import { registerCompanyEmails } from './plans/company-emails.ts'
+import { registerInvoices } from './plans/invoices.ts'
 import { registerPlans } from './plans/index.ts'
 import { rateLimits, rateLimitStore } from './rate-limits/index.ts'
 import { registerCnpjCheck } from './organizations/cnpj-check.ts'
@@ -80,6 +82,8 @@ export function createApi(deps: Deps) {
   registerMarketCalls(app, deps)
   registerCheckout(app, deps)
   registerPlans(app, deps)
+  registerInvoices(app, deps)
+  registerCompanyEmails(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

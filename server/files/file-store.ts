@@ -25,6 +25,12 @@ export type FileStore = {
   savePrivate: (bytes: Buffer, options: { folder: string; ext: string }) => Promise<StoredFile>
   /** Removes a private file by its key (once the job it waited for is over); a gone file is no error. */
   removePrivate: (key: string) => Promise<void>
+  /**
+   * Where to write a private file the product makes itself, streamed to disk rather than held in memory (the
+   * billing job's receipts): its key and path, the folder created. The caller writes it, and removes it by
+   * its key when the write fails.
+   */
+  privateTarget: (options: { folder: string; ext: string }) => Promise<{ key: string; path: string }>
 }
 
 const PRIVATE_KEY = /^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/
@@ -67,6 +73,12 @@ export function createFileStore(options: { uploadsDir: string; publicBaseUrl: st
     async removePrivate(key) {
       if (!PRIVATE_KEY.test(key)) return
       await rm(path.join(privateDir, key), { force: true })
+    },
+    async privateTarget({ folder, ext }) {
+      const name = `${randomUUID()}.${ext}`
+      const dir = path.join(privateDir, folder)
+      await mkdir(dir, { recursive: true })
+      return { key: `${folder}/${name}`, path: path.join(dir, name) }
     },
   }
 }
