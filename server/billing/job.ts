@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { billingMessages as m } from '../../app/domain/plans/billing-messages.ts'
 import { invoiceAmount, invoiceNumber, isBillableMonth, monthOfDate, monthStart } from '../../app/domain/plans/invoices.ts'
 import { PLANS, PAID_PLAN_CODES } from '../../app/domain/plans/plans.ts'
+import { arrayParam } from '../db/array-param.ts'
 import type { Db } from '../db/client.ts'
 import { companyEmails, invoices, organizations } from '../db/schema/index.ts'
 import type { FileStore } from '../files/file-store.ts'
@@ -146,7 +147,11 @@ async function claim(db: Db, limit: number, leaseMs: number) {
   return (result as unknown as { rows: Claimed[] }).rows
 }
 
-/** Every delivery still to make, of any month (one a run left unfinished too), a batch at a time. */
+/**
+ * Every delivery still to make, of any month (one a run left unfinished too), a batch at a time. A batch's
+ * deliveries are written done in one statement once its receipts and mails are out: a run that dies before
+ * it leaves them held, and the run that takes them again mails them again (at least once, never lost).
+ */
 async function deliverAll(deps: BillingDeps, concurrency: number, leaseMs: number, report: BillingReport) {
   for (;;) {
     const batch = await claim(deps.db, concurrency * 8, leaseMs)
@@ -157,30 +162,43 @@ async function deliverAll(deps: BillingDeps, concurrency: number, leaseMs: numbe
       .leftJoin(companyEmails, and(eq(companyEmails.organizationId, organizations.id), eq(companyEmails.tipo, 'F')))
       .where(inArray(organizations.id, [...new Set(batch.map((i) => i.organization_id))]))
     const byId = new Map(orgs.map((o) => [o.id, o]))
+    const done: { id: number; recibo: string }[] = []
     await eachLimited(batch, concurrency, async (invoice) => {
+      const receipt = { key: invoice.recibo }
       try {
-        const mailed = await deliver(deps, invoice, byId.get(invoice.organization_id)!)
-        report.entregues++
+        const mailed = await deliver(deps, invoice, byId.get(invoice.organization_id)!, receipt)
+        done.push({ id: invoice.id, recibo: receipt.key! })
         if (mailed) report.emails++
       } catch (error) {
-        // Left held: the lease expires and a later run tries again; this run goes on with the others.
+        // Left held: the lease expires and a later run tries again (with the receipt, when it was made); this
+        // run goes on with the others.
         report.falhas++
         console.error(m.deliveryFailed(invoice.id), error)
+        if (receipt.key && !invoice.recibo) await deps.db.update(invoices).set({ recibo: receipt.key }).where(eq(invoices.id, invoice.id))
       }
     })
+    if (done.length === 0) continue
+    await deps.db.execute(sql`
+      update invoices set recibo = done.recibo, entregue_em = now(), reservado_ate = null
+      from (select unnest(${arrayParam(done.map((d) => d.id), 'integer')}) as id, unnest(${arrayParam(done.map((d) => d.recibo), 'text')}) as recibo) done
+      where invoices.id = done.id`)
+    report.entregues += done.length
   }
 }
 
 type Org = { nome: string; razaoSocial: string | null; cnpj: string; financeiro: string | null }
 
-/** The receipt (rendered once, kept) and the mail to the finance address; true when a mail went out. */
-async function deliver(deps: BillingDeps, invoice: Claimed, org: Org) {
-  const { db, files, mailer } = deps
+/**
+ * The receipt (rendered once: `receipt.key` says which file it is, kept when rendered earlier) and the mail
+ * to the finance address; true when a mail went out.
+ */
+async function deliver(deps: BillingDeps, invoice: Claimed, org: Org, receipt: { key: string | null }) {
+  const { files, mailer } = deps
   const month = monthOfDate(invoice.mes)
   const numero = invoiceNumber(invoice.id, month)
   const empresa = org.razaoSocial || org.nome
   let attachment: { path: string } | { content: Buffer } | null = null
-  if (invoice.recibo === null) {
+  if (receipt.key === null) {
     const target = await files.privateTarget({ folder: 'recibos', ext: 'pdf' })
     const plan = PLANS[invoice.plano as (typeof PAID_PLAN_CODES)[number]]
     try {
@@ -200,26 +218,21 @@ async function deliver(deps: BillingDeps, invoice: Claimed, org: Org) {
         },
         target.path,
       )
-      await db.update(invoices).set({ recibo: target.key }).where(eq(invoices.id, invoice.id))
     } catch (error) {
       await files.removePrivate(target.key)
       throw error
     }
+    receipt.key = target.key
     attachment = { path: target.path }
   }
-  let mailed = false
-  if (org.financeiro) {
-    if (!attachment) {
-      const bytes = await files.readPrivate(invoice.recibo!)
-      if (!bytes) throw new Error(`Recibo ${invoice.recibo} ausente`)
-      attachment = { content: bytes }
-    }
-    const mail = invoiceMail(org.financeiro, { numero, empresa, mes: month, plano: invoice.plano, centavos: invoice.valor_centavos, attachment })
-    await mailer.send(mail)
-    mailed = true
+  if (!org.financeiro) return false
+  if (!attachment) {
+    const bytes = await files.readPrivate(receipt.key)
+    if (!bytes) throw new Error(`Recibo ${receipt.key} ausente`)
+    attachment = { content: bytes }
   }
-  await db.update(invoices).set({ entregueEm: new Date(), reservadoAte: null }).where(eq(invoices.id, invoice.id))
-  return mailed
+  await mailer.send(invoiceMail(org.financeiro, { numero, empresa, mes: month, plano: invoice.plano, centavos: invoice.valor_centavos, attachment }))
+  return true
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time. */

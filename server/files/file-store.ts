@@ -41,6 +41,8 @@ const PRIVATE_KEY = /^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/
  */
 export function createFileStore(options: { uploadsDir: string; publicBaseUrl: string }): FileStore {
   const privateDir = path.join(path.dirname(options.uploadsDir), 'private')
+  /** The folders privateTarget made: a job writing thousands of files makes each once. */
+  const made = new Set<string>()
   return {
     async saveChecked(file, { folder, allowed, maxBytes, private: isPrivate = false }) {
       if (file.size > maxBytes) return { error: 'too-big' }
@@ -77,7 +79,10 @@ export function createFileStore(options: { uploadsDir: string; publicBaseUrl: st
     async privateTarget({ folder, ext }) {
       const name = `${randomUUID()}.${ext}`
       const dir = path.join(privateDir, folder)
-      await mkdir(dir, { recursive: true })
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true })
+        made.add(dir)
+      }
       return { key: `${folder}/${name}`, path: path.join(dir, name) }
     },
   }
