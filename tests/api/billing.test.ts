@@ -201,6 +201,28 @@ describe('the monthly job', () => {
     expect((await invoicesOf(held.org.id))[0]).toMatchObject({ recibo: null, entregueEm: null })
   })
 
+  test('a mail that fails is sent again by a later run, with the receipt already made', async () => {
+    const { org } = await company({ nome: 'Correio Fora do Ar', plano: 'P' }, 1)
+    await finance(org.id, 'financeiro@foradoar.com.br')
+    const failing: BillingDeps = { ...deps, mailer: { send: () => Promise.reject(new Error('SMTP fora do ar')) } }
+    const errors = console.error
+    console.error = () => {}
+    const report = await runBilling(failing, { month: '2025-08' }).finally(() => (console.error = errors))
+    // Every finance address of the database fails, those of the other tests' organizations too.
+    expect(report.falhas).toBeGreaterThanOrEqual(1)
+    const [held] = await invoicesOf(org.id)
+    expect(held).toMatchObject({ recibo: expect.stringMatching(/\.pdf$/), entregueEm: null })
+    expect(held.reservadoAte!.getTime()).toBeGreaterThan(Date.now())
+    // Within the lease nobody retries; after it, the next run mails the receipt it finds.
+    const before = (await t.mails()).length
+    expect((await runBilling(deps, { month: '2025-08' })).entregues).toBe(0)
+    await t.db.update(invoices).set({ reservadoAte: new Date(Date.now() - 1000) }).where(eq(invoices.id, held.id))
+    expect(await runBilling(deps, { month: '2025-08' })).toMatchObject({ entregues: 1, emails: 1, falhas: 0 })
+    const [mail] = await mailsTo('financeiro@foradoar.com.br', before)
+    expect(mail).toContain(`name=recibo-${invoiceNumber(held.id, '2025-08')}.pdf`)
+    expect((await invoicesOf(org.id))[0]).toMatchObject({ recibo: held.recibo, entregueEm: expect.any(Date), reservadoAte: null })
+  })
+
   test('a month that has not begun is refused', async () => {
     await expect(runBilling(deps, { month: '2999-01' })).rejects.toThrow(m.monthInvalid)
     await expect(runBilling(deps, { month: '2026-13' })).rejects.toThrow(m.monthInvalid)
