@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Pedidos B2B <nao-responda@pedidos.local>'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  BILLING_JOB: z.enum(['0', '1']).default('1'),
   IBGE_API_URL: z.string().url().default('https://servicodados.ibge.gov.br/api/v1/localidades'),
   CEP_API_URL: z.string().url().default('https://viacep.com.br/ws'),
   LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
@@ -58,6 +59,8 @@ export type Config = {
   uploadsDir: string
   trustProxy: boolean
   seedDemo: boolean
+  /** The monthly billing job, checked every hour inside the server (server/billing); off with BILLING_JOB=0. */
+  billingJob: boolean
   /** Public address services (IBGE, ViaCEP), called by the API (server/api/address). */
   ibgeApiUrl: string
   cepApiUrl: string
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: parsed.TRUST_PROXY === '1',
     seedDemo: parsed.SEED_DEMO === '1',
+    billingJob: parsed.BILLING_JOB === '1',
     ibgeApiUrl: parsed.IBGE_API_URL.replace(/\/$/, ''),
     cepApiUrl: parsed.CEP_API_URL.replace(/\/$/, ''),
     lookupTimeoutMs: parsed.LOOKUP_TIMEOUT_MS,

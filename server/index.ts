@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { createApi } from './api/index.ts'
+import { scheduleBilling } from './billing/schedule.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemo } from './db/seed.ts'
@@ -48,11 +49,15 @@ const files = createFileStore({ uploadsDir: config.uploadsDir, publicBaseUrl: co
 const interrupted = await failInterruptedImports({ db: database.db, files })
 if (interrupted) console.log(`Importações interrompidas marcadas como falhas: ${interrupted}.`)
 
+const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom })
+// Every node runs it: the invoices' unique key makes each month's invoice once however many nodes check (decision 051).
+const billing = config.billingJob ? scheduleBilling({ db: database.db, files, mailer }) : undefined
+
 const publisherTarget = realtimeTarget(config)
 const api = createApi({
   db: database.db,
   config,
-  mailer: createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
+  mailer,
   files,
   publisher: publisherTarget && createPublisher(publisherTarget),
 })
@@ -109,6 +114,7 @@ async function shutdown() {
   // With Redis, this node's presence members leave the cluster now rather than when its heartbeat expires.
   await realtime?.close()
   clearInterval(sweeper)
+  billing?.stop()
   server.close()
   await database.close()
   process.exit(0)

@@ -16,6 +16,8 @@ import { registerCustomers } from './customers/index.ts'
 import { registerMarketCalls } from './market/index.ts'
 import { createApiApp, type Deps } from './http.ts'
 import { registerOrders } from './orders/index.ts'
+import { registerCompanyEmails } from './plans/company-emails.ts'
+import { registerInvoices } from './plans/invoices.ts'
 import { registerPlans } from './plans/index.ts'
 import { registerVirtualStore } from './virtual-store/index.ts'
 import { rateLimits, rateLimitStore } from './rate-limits/index.ts'
@@ -82,6 +84,8 @@ export function createApi(deps: Deps) {
   registerCheckout(app, deps)
   registerPlans(app, deps)
   registerVirtualStore(app, deps)
+  registerInvoices(app, deps)
+  registerCompanyEmails(app, deps)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -25,6 +25,12 @@ export type FileStore = {
   savePrivate: (bytes: Buffer, options: { folder: string; ext: string }) => Promise<StoredFile>
   /** Removes a private file by its key (once the job it waited for is over); a gone file is no error. */
   removePrivate: (key: string) => Promise<void>
+  /**
+   * Where to write a private file the product makes itself, streamed to disk rather than held in memory (the
+   * billing job's receipts): its key and path, the folder created. The caller writes it, and removes it by
+   * its key when the write fails.
+   */
+  privateTarget: (options: { folder: string; ext: string }) => Promise<{ key: string; path: string }>
 }
 
 const PRIVATE_KEY = /^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/
@@ -35,6 +41,8 @@ const PRIVATE_KEY = /^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/
  */
 export function createFileStore(options: { uploadsDir: string; publicBaseUrl: string }): FileStore {
   const privateDir = path.join(path.dirname(options.uploadsDir), 'private')
+  /** The folders privateTarget made: a job writing thousands of files makes each once. */
+  const made = new Set<string>()
   return {
     async saveChecked(file, { folder, allowed, maxBytes, private: isPrivate = false }) {
       if (file.size > maxBytes) return { error: 'too-big' }
@@ -67,6 +75,15 @@ export function createFileStore(options: { uploadsDir: string; publicBaseUrl: st
     async removePrivate(key) {
       if (!PRIVATE_KEY.test(key)) return
       await rm(path.join(privateDir, key), { force: true })
+    },
+    async privateTarget({ folder, ext }) {
+      const name = `${randomUUID()}.${ext}`
+      const dir = path.join(privateDir, folder)
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true })
+        made.add(dir)
+      }
+      return { key: `${folder}/${name}`, path: path.join(dir, name) }
     },
   }
 }

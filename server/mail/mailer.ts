@@ -2,7 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 
-export type Mail = { to: string; subject: string; text: string; html: string }
+/** A file sent with a mail (a receipt PDF of the billing job): read from disk when the mail is built, or bytes at hand. */
+export type MailAttachment = { filename: string; contentType: string } & ({ path: string } | { content: Buffer })
+export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }
 export type Mailer = { send: (mail: Mail) => Promise<void> }
 
 /**

@@ -93,6 +93,8 @@ export async function createTestApi(options: { env?: NodeJS.ProcessEnv; publishe
   return {
     api,
     db: database.db,
+    /** The PostgreSQL database's address (DATABASE_URL runs): a second pool on it acts as another server node. */
+    databaseUrl: url,
     config,
     get: (url: string, options?: { token?: string; ip?: string }) => call('GET', url, options),
     post: (url: string, json?: unknown, options?: { token?: string; ip?: string }) => call('POST', url, { ...options, json }),

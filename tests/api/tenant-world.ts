@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import {
   cargos,
   chatChannels,
+  companyEmails,
   checkoutItems,
   checkouts,
   conditionBuyers,
@@ -14,6 +15,7 @@ import {
   customerPaymentMethods,
   customers,
   importJobs,
+  invoices,
   olBlacklist,
   orderEmails,
   orderItems,
@@ -38,6 +40,8 @@ export const ID_KINDS: [RegExp, string][] = [
   // An order (the victim sells it) and an order e-mail of the victim: 7001.
   [/^(pedido_id|orderId)$/, 'order'],
   [/^emailId$/, 'orderEmail'],
+  // An invoice of the victim (titulo_id, tituloId): 7001.
+  [/titulo/i, 'invoice'],
   [/cargo/i, 'cargo'],
   // A cart and its line (checkout_id, checkoutId, item_id, itemId): the victim's cart 7001 and its line 7001.
   [/checkout|carrinho/i, 'checkout'],
@@ -102,6 +106,9 @@ export async function buildTenantWorld(t: TestApi) {
     await recordNewOrder(tx, order, { userId: colleague.id, organizationId: ol.id })
   })
   await t.db.insert(orderEmails).values({ id: 7001, organizationId: org.id, email: 'pedidos@vitima.com.br' })
+  // An invoice of the victim, and its finance address (the example address of the company e-mails' calls).
+  await t.db.insert(invoices).values({ id: 7001, organizationId: org.id, mes: '2026-10-01', plano: 'P', usuarios: 2, usuariosCobrados: 6, precoUsuarioCentavos: 4900, valorCentavos: 29_400 })
+  await t.db.insert(companyEmails).values({ organizationId: org.id, email: 'financeiro@distribuidora.com.br', tipo: 'F' })
   // A member's cart of the condition, with one line (a buyer never sees another's cart).
   await t.db.insert(checkouts).values({ id: 7001, organizationId: org.id, userId: colleague.id, conditionId: condition.id })
   await t.db.insert(checkoutItems).values({ id: 7001, checkoutId: 7001, productId: product.id, quantidade: 2, precoVistoCentavos: 950 })
@@ -123,6 +130,7 @@ export async function buildTenantWorld(t: TestApi) {
     conditionBuyer: 7001,
     order: 7001,
     orderEmail: 7001,
+    invoice: 7001,
     preCheckoutItem: 7001,
     ol: ol.id,
     checkout: 7001,

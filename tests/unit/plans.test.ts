@@ -171,7 +171,7 @@ describe('the trial: 14 × 24 hours from its start, on Básico, evaluated when r
 })
 
 describe('changing plan: refused while current use exceeds the plan asked for', () => {
-  const use = (over: Partial<PlanUse> = {}): PlanUse => ({ usuarios: 2, emailsPedidos: 0, condicoesVisiveis: 0, ...over })
+  const use = (over: Partial<PlanUse> = {}): PlanUse => ({ usuarios: 2, emailsPedidos: 0, emailsComerciais: 0, condicoesVisiveis: 0, ...over })
 
   test.each<[string, string, PlanUse, PlanCode, string[]]>([
     ['an upgrade, whatever the use', 'B', use({ usuarios: 3 }), 'M', []],
@@ -213,15 +213,31 @@ describe('changing plan: refused while current use exceeds the plan asked for', 
       'B',
       ['No plano Básico, os clientes não veem as condições, e a empresa tem 2 condições ativas e visíveis: oculte-as ou desative-as em Condições antes de mudar.'],
     ],
-    ['Pro ∞ to Pro + keeps every count', 'M', use({ usuarios: 40, emailsPedidos: 9, condicoesVisiveis: 7 }), 'U', []],
+    [
+      'Pro + to Pro with 3 commercial e-mails',
+      'U',
+      use({ emailsComerciais: 3 }),
+      'P',
+      ['O plano Pro permite 1 e-mail comercial e a empresa tem 3 e-mails comerciais: remova 2 e-mails comerciais antes de mudar.'],
+    ],
+    [
+      'Pro to Básico with 1 commercial e-mail',
+      'P',
+      use({ emailsComerciais: 1 }),
+      'B',
+      ['O plano Básico não inclui e-mails comerciais e a empresa tem 1 e-mail comercial: remova 1 e-mail comercial antes de mudar.'],
+    ],
+    ['Pro + to Pro with 1 commercial e-mail', 'U', use({ emailsComerciais: 1 }), 'P', []],
+    ['Pro ∞ to Pro + keeps every count', 'M', use({ usuarios: 40, emailsPedidos: 9, emailsComerciais: 12, condicoesVisiveis: 7 }), 'U', []],
     [
       'Pro ∞ to Básico over everything: every reason, in order',
       'M',
-      use({ usuarios: 4, emailsPedidos: 2, condicoesVisiveis: 1 }),
+      use({ usuarios: 4, emailsPedidos: 2, emailsComerciais: 2, condicoesVisiveis: 1 }),
       'B',
       [
         'O plano Básico permite até 3 usuários e a equipe tem 4: remova 1 usuário em Meu Time antes de mudar.',
         'O plano Básico não envia pedidos por e-mail e a empresa tem 2 e-mails de pedidos: remova 2 e-mails de pedidos antes de mudar.',
+        'O plano Básico não inclui e-mails comerciais e a empresa tem 2 e-mails comerciais: remova 2 e-mails comerciais antes de mudar.',
         'No plano Básico, os clientes não veem as condições, e a empresa tem 1 condição ativa e visível: oculte-as ou desative-as em Condições antes de mudar.',
       ],
     ],
@@ -230,8 +246,8 @@ describe('changing plan: refused while current use exceeds the plan asked for', 
   })
 
   test('each excess says how much to remove', () => {
-    expect(excessesFor({ usuarios: 7, emailsPedidos: 4, condicoesVisiveis: 3 }, 'P')).toEqual([{ recurso: 'emailsPedidos', uso: 4, limite: 1, remover: 3 }])
-    expect(excessesFor({ usuarios: 7, emailsPedidos: 0, condicoesVisiveis: 3 }, 'B')).toEqual([
+    expect(excessesFor({ usuarios: 7, emailsPedidos: 4, emailsComerciais: 1, condicoesVisiveis: 3 }, 'P')).toEqual([{ recurso: 'emailsPedidos', uso: 4, limite: 1, remover: 3 }])
+    expect(excessesFor({ usuarios: 7, emailsPedidos: 0, emailsComerciais: 0, condicoesVisiveis: 3 }, 'B')).toEqual([
       { recurso: 'usuarios', uso: 7, limite: 3, remover: 4 },
       { recurso: 'condicoesVisiveis', uso: 3, limite: 0, remover: 3 },
     ])

@@ -24,6 +24,10 @@ export const planMessages = {
       const allows = e.limite === 0 ? 'não envia pedidos por e-mail' : `permite ${plural(e.limite, 'e-mail', 'e-mails')} de pedidos`
       return `O plano ${plan.nome} ${allows} e a empresa tem ${plural(e.uso, 'e-mail', 'e-mails')} de pedidos: remova ${plural(e.remover, 'e-mail', 'e-mails')} de pedidos antes de mudar.`
     }
+    if (e.recurso === 'emailsComerciais') {
+      const allows = e.limite === 0 ? 'não inclui e-mails comerciais' : `permite ${plural(e.limite, 'e-mail comercial', 'e-mails comerciais')}`
+      return `O plano ${plan.nome} ${allows} e a empresa tem ${plural(e.uso, 'e-mail comercial', 'e-mails comerciais')}: remova ${plural(e.remover, 'e-mail comercial', 'e-mails comerciais')} antes de mudar.`
+    }
     return `No plano ${plan.nome}, os clientes não veem as condições, e a empresa tem ${plural(e.uso, 'condição ativa e visível', 'condições ativas e visíveis')}: oculte-as ou desative-as em Condições antes de mudar.`
   },
   // The plans modal

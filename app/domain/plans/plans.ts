@@ -171,10 +171,11 @@ export const permissionType = (o: PlanState, now: Date) => (effectivePlan(o, now
 // Changing plan
 
 /**
- * What an organization uses of what a plan change must respect: its active members, its order e-mails, and
- * its conditions that are active and visible (those its buyers would stop seeing).
+ * What an organization uses of what a plan change must respect: its active members, its order e-mails, its
+ * commercial e-mails (the company e-mails of type C), and its conditions that are active and visible (those
+ * its buyers would stop seeing).
  */
-export type PlanUse = { usuarios: number; emailsPedidos: number; condicoesVisiveis: number }
+export type PlanUse = { usuarios: number; emailsPedidos: number; emailsComerciais: number; condicoesVisiveis: number }
 
 /** One thing current use exceeds in the plan asked for, and how much of it to remove. */
 export type Excess = { recurso: keyof PlanUse; uso: number; limite: number; remover: number }
@@ -186,7 +187,7 @@ export type Excess = { recurso: keyof PlanUse; uso: number; limite: number; remo
 export function excessesFor(use: PlanUse, target: PlanCode): Excess[] {
   const plan = PLANS[target]
   const excesses: Excess[] = []
-  for (const recurso of ['usuarios', 'emailsPedidos'] as const) {
+  for (const recurso of ['usuarios', 'emailsPedidos', 'emailsComerciais'] as const) {
     const limite = plan.limites[recurso]
     if (use[recurso] > limite) excesses.push({ recurso, uso: use[recurso], limite, remover: use[recurso] - limite })
   }

@@ -16,7 +16,7 @@ export const PERMISSIONS = [
   { id: 'clientes', nome: 'Gerenciar clientes', descricao: 'Cadastrar, bloquear e importar clientes' },
   { id: 'pedidos_ver', nome: 'Ver pedidos', descricao: 'Ver os pedidos da empresa' },
   { id: 'pedidos_status', nome: 'Mudar situação de pedidos', descricao: 'Faturar, negar ou faturar com quebra' },
-  { id: 'cobranca', nome: 'Gerenciar plano e cobrança', descricao: 'Ver cobranças e cuidar dos e-mails de cobrança; trocar de plano e iniciar o teste grátis são dos administradores' },
+  { id: 'cobranca', nome: 'Gerenciar plano e cobrança', descricao: 'Ver cobranças e enviar suas notas fiscais; cuidar dos e-mails da empresa (cobrança e comerciais); trocar de plano e iniciar o teste grátis são dos administradores' },
 ] as const
 
 export type PermissionId = (typeof PERMISSIONS)[number]['id']

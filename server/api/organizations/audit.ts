@@ -40,6 +40,9 @@ const DESCRIPTIONS: Record<string, (d: Record<string, unknown>) => string> = {
   'pagamento.excluido': (d) => `Excluiu a forma de pagamento ${text(d.nome)}`,
   'plano.teste_iniciado': (d) => `Iniciou o teste grátis do plano ${planName(d.plano)}`,
   'plano.alterado': (d) => `Trocou o plano ${planName(d.de)} pelo ${planName(d.para)}`,
+  'cobranca.nf_enviada': (d) => `Enviou a nota fiscal do título ${text(d.numero)}`,
+  'cobranca.email_adicionado': (d) => `Adicionou o e-mail ${d.tipo === 'F' ? 'de cobrança' : 'comercial'} ${text(d.email)}`,
+  'cobranca.email_removido': (d) => `Removeu o e-mail ${d.tipo === 'F' ? 'de cobrança' : 'comercial'} ${text(d.email)}`,
 }
 
 /** The names of the organization's roles and people, which the team's entries mention by id. */

@@ -46,9 +46,9 @@ function planCard(code: PlanCode, isAdmin: boolean) {
 }
 
 /**
- * The organization with what a plan change must respect (active members, order e-mails, active and visible
- * conditions) and its order count (the order counters, kept on write), in one statement; with `lock`, its
- * row is locked, so a team invite or an order e-mail added meanwhile (both lock it too) waits for the change.
+ * The organization with what a plan change must respect (active members, order and commercial e-mails,
+ * active and visible conditions) and its order count (the order counters, kept on write), in one statement; with `lock`, its
+ * row is locked, so a team invite, an order or a commercial e-mail added meanwhile (all lock it too) waits for the change.
  * The subqueries name `organizations.id` in full: drizzle leaves a one-table select's columns unqualified.
  */
 async function readOrganization(db: Db | Tx, orgId: number, lock: boolean) {
@@ -57,6 +57,7 @@ async function readOrganization(db: Db | Tx, orgId: number, lock: boolean) {
       org: organizations,
       usuarios: sql<number>`(select count(*)::int from memberships m where m.organization_id = organizations.id and m.active)`,
       emailsPedidos: sql<number>`(select count(*)::int from order_emails e where e.organization_id = organizations.id)`,
+      emailsComerciais: sql<number>`(select count(*)::int from company_emails e where e.organization_id = organizations.id and e.tipo = 'C')`,
       condicoesVisiveis: sql<number>`(select count(*)::int from conditions c where c.organization_id = organizations.id and c.ativo and c.visivel)`,
       pedidos: sql<number>`(select coalesce(sum(oc.total), 0)::int from order_counters oc where oc.organization_id = organizations.id)`,
     })

@@ -33,6 +33,11 @@ export const organizations = pgTable(
     trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
     /** The plan the trial gives while it runs (app/domain/plans/plans.ts `effectivePlan`); meaningless otherwise. */
     trialPlano: char('trial_plano', { length: 1 }).notNull().default('P'),
+    /**
+     * Pro ∞'s monthly amount, negotiated with the organization and written by the platform's staff; the
+     * billing job bills Pro ∞ only when it is set (decision 051).
+     */
+    valorNegociadoCentavos: integer('valor_negociado_centavos'),
     active: boolean('active').notNull().default(false),
     feedback: boolean('feedback').notNull().default(false),
     tokenbase: text('tokenbase'),
