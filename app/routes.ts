@@ -14,6 +14,8 @@ export default [
   route('acoes/tokenbase', 'routes/acoes.tokenbase.ts'),
   route('acoes/plano', 'routes/acoes.plano.ts'),
   route('acoes/loja', 'routes/acoes.loja.ts'),
+  route('acoes/cobranca', 'routes/acoes.cobranca.ts'),
+  route('cobrancas/arquivo/:tituloId/:arquivo', 'routes/cobrancas.arquivo.ts'),
   route('loja/:slug', 'routes/virtual-store.tsx'),
   route('acoes/convite', 'routes/acoes.convite.ts'),
   route('convite-equipe/:orgId/:token', 'routes/team-invite.tsx'),

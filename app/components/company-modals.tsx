@@ -9,8 +9,9 @@ import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
 import { PageLink } from '~/components/ui/page-link.tsx'
 import { PlansModal, type PlansData } from './plans/plans-modal.tsx'
 import { VirtualStoreModal, type VirtualStoreData } from './virtual-store-modal.tsx'
+import { CompanyEmailsModal, type CompanyEmailsData } from './plans/company-emails-modal.tsx'
 
-export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null; plans: PlansData | null; store: VirtualStoreData | null }
+export type ModalData = { modal: string | null; card: VisitingCardData | null; inviteLink: string | null; plans: PlansData | null; store: VirtualStoreData | null; emails: CompanyEmailsData | null }
 
 /** Where a modal's form comes back to: this very address, so the modal stays open on its new state. */
 function RedirectTo() {
@@ -33,6 +34,9 @@ export function CompanyModals({ company, data }: { company: CompanyProfile; data
     return <TokenbaseModal tokenbase={company.tokenbase} />
   }
   if (modal === 'planos') return <PlansModal data={data.plans} />
+  if (modal === 'emails' && data.emails) {
+    return <CompanyEmailsModal data={data.emails} canManage={company.is_admin || company.permissoes.includes('cobranca')} />
+  }
   if (modal === 'loja' && data.store) {
     if (!data.store.disponivel) return <RestrictedFeatureModal title={rm.restrictedTitle} text={rm.restrictedText} />
     return <VirtualStoreModal data={data.store} canEdit={company.permissoes.includes('empresa')} />

@@ -10,10 +10,12 @@ import type { VisitingCardData } from '~/components/visiting-card.tsx'
 import * as cartApi from '~/domain/checkout/contract.ts'
 import * as orgApi from '~/domain/organization/contract.ts'
 import * as plansApi from '~/domain/plans/contract.ts'
+import * as billingApi from '~/domain/plans/billing-contract.ts'
 import * as storeApi from '~/domain/virtual-store/contract.ts'
 import type { PlansData } from '~/components/plans/plans-modal.tsx'
+import type { CompanyEmailsData } from '~/components/plans/company-emails-modal.tsx'
 import { api } from '~/lib/api.server.ts'
-import { guardCompanyScreen, loadCompany } from '~/lib/company.server.ts'
+import { guardCompanyScreen, loadCompany, type CompanyProfile } from '~/lib/company.server.ts'
 import { isScreenShown } from '~/lib/company-screens.ts'
 import { orderNews } from '~/lib/order-news.server.ts'
 import type { LiveConnection } from '~/lib/realtime-client-config.ts'
@@ -61,9 +63,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     card = res.ok ? res.data : null
   }
   const inviteLink = session.get('inviteLink') ?? null
-  const plans = modal === 'planos' ? await loadPlans(request, company.organizacao_id, token) : null
+  const plans = modal === 'planos' ? await loadPlans(request, company, token) : null
   const store = modal === 'loja' ? await api(request, storeApi.restorePlaceholder, { params: { id: company.organizacao_id }, token }) : null
-  const modalData: ModalData = { modal, card, inviteLink, plans, store: store?.ok ? store.data : null }
+  const emails = modal === 'emails' ? await loadCompanyEmails(request, company.organizacao_id, token) : null
+  const modalData: ModalData = { modal, card, inviteLink, plans, store: store?.ok ? store.data : null, emails }
   // The header's cart badge, for companies whose menu opens the market: one indexed count.
   let carrinho_itens: number | undefined
   if (isScreenShown(company, '/market/carrinho')) {
@@ -75,12 +78,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The plans modal's data: the plans and the organization's plan now; null when either cannot be read. */
-async function loadPlans(request: Request, orgId: number, token: string): Promise<PlansData | null> {
-  const [cards, status] = await Promise.all([
+async function loadPlans(request: Request, company: CompanyProfile, token: string): Promise<PlansData | null> {
+  const orgId = company.organizacao_id
+  const canBill = company.is_admin || company.permissoes.includes('cobranca')
+  const billing = canBill && new URL(request.url).searchParams.get('aba') === 'cobrancas'
+  const [cards, status, invoices] = await Promise.all([
     api(request, plansApi.restorePlano, { params: { orgId }, token }),
     api(request, plansApi.restorePlain, { params: { orgId, plano: 'null' }, token }),
+    billing ? api(request, billingApi.restoreTitulos, { params: { orgId }, token }) : null,
   ])
-  return cards.ok && status.ok ? { planos: cards.data.planos, isAdmin: cards.data.is_admin, situacao: status.data } : null
+  if (!cards.ok || !status.ok) return null
+  return { planos: cards.data.planos, isAdmin: cards.data.is_admin, situacao: status.data, canBill, invoices: invoices?.ok ? invoices.data.titulos : null }
+}
+
+/** The company e-mail manager's list: finance (`tipo=F`, the default) or commercial (`tipo=C`). */
+async function loadCompanyEmails(request: Request, orgId: number, token: string): Promise<CompanyEmailsData | null> {
+  const tipo = new URL(request.url).searchParams.get('tipo') === 'C' ? 'C' : 'F'
+  const res = await api(request, billingApi.restoreEmailsEmpresa, { params: { orgId, tipo }, token })
+  return res.ok ? { tipo, list: res.data.data } : null
 }
 
 /**

@@ -12,7 +12,7 @@ import { createAndVerifyOrganization, fillNewOrganization, LANDING, newLoggedInU
  * a new path parameter only needs a value in PARAM_VALUES.
  */
 
-const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos', 'condicoes-suspensas', 'acesso-restrito', 'loja']
+const COMPANY_MODALS = ['bandeira', 'convite', 'tokenbase', 'cartao', 'planos', 'condicoes-suspensas', 'acesso-restrito', 'loja', 'emails']
 /** Modals of a screen's own, opened by the address; checked where the organization reaches the screen. */
 const SCREEN_MODALS = ['/products?modal=novo', '/products?modal=excluir&ids=1', '/conditions?modal=novo']
 const CHAT_PANELS = ['perfil', 'pesquisa', 'midia']

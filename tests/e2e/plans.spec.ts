@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { enterCompany, SOL, watchRealtime } from './chat-helpers.ts'
-import { CARLA, DEMO, test } from './helpers.ts'
+import { CARLA, DEMO, PNG_1X1, test } from './helpers.ts'
 import { createAndVerifyOrganization, newLoggedInUser } from './organization-helpers.ts'
 
 // The plans modal ('Pedidos Pro', tab Planos): each card's button for the plan held, the trial, an upgrade, a
@@ -69,6 +69,9 @@ test('a member who is not an admin sees the plans without prices and may only as
   for (const button of await modal.getByRole('button', { name: 'Solicite alteração de plano' }).all()) await expect(button).toBeDisabled()
   await expect(modal).not.toContainText('R$')
   await expect(modal).not.toContainText('Sob consulta')
+  // Nor the invoices: no tab, no 'Ver Cobranças'.
+  await expect(modal.getByRole('link', { name: 'Cobranças', exact: true })).toHaveCount(0)
+  await expect(modal.getByRole('link', { name: 'Ver Cobranças' })).toHaveCount(0)
 })
 
 test.describe('without JavaScript', () => {
@@ -85,4 +88,51 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(/^No plano Básico, os clientes não veem as condições/)).toBeVisible()
     await expect(plansModal(page).getByRole('heading', { name: 'Seu plano: Pro' })).toBeVisible()
   })
+})
+
+test('an admin sees the month’s invoice with its receipt, sends its nota fiscal, and keeps one billing e-mail', async ({ page }) => {
+  await enterCompany(page, DEMO, SOL)
+  await page.goto('/orders?modal=planos')
+  await plansModal(page).getByRole('link', { name: 'Ver Cobranças' }).click()
+  await expect(plansModal(page).getByRole('link', { name: 'Cobranças', exact: true })).toHaveAttribute('aria-current', 'page')
+  // The server bills the month a minute after it starts (server/billing/schedule.ts): Sol is on Pro.
+  const row = plansModal(page).getByRole('row').filter({ hasText: 'Pro' }).first()
+  await expect
+    .poll(
+      async () => {
+        await page.reload()
+        return row.count()
+      },
+      { timeout: 100_000, intervals: [5_000] },
+    )
+    .toBe(1)
+  // Two active members, billed at Pro's minimum of 6 users at R$ 49,00.
+  await expect(row).toContainText('R$ 294,00')
+  const file = row.getByRole('link', { name: /^(Recibo|Nota fiscal) / })
+  const download = await page.request.get((await file.getAttribute('href'))!)
+  expect(download.status()).toBe(200)
+  expect((await download.body()).subarray(0, 4).toString()).toMatch(/%PDF|\x89PNG/)
+
+  await row.getByLabel(/^Nota fiscal do título/).setInputFiles({ name: 'nf.png', mimeType: 'image/png', buffer: PNG_1X1 })
+  await row.getByRole('button', { name: 'Enviar nota fiscal' }).click()
+  await expect(page.getByText('Nota fiscal enviada: o título não está mais pendente.')).toBeVisible()
+  const sent = plansModal(page).getByRole('row').filter({ hasText: 'Pro' }).first()
+  await expect(sent.getByText('Pendente')).toHaveCount(0)
+  await expect(sent.getByRole('link', { name: /^Nota fiscal / })).toBeVisible()
+
+  await plansModal(page).getByRole('link', { name: 'E-mail de cobrança' }).click()
+  const emails = page.getByRole('dialog', { name: 'E-mail de cobrança' })
+  await emails.getByLabel('Email').fill('financeiro-sem-arroba')
+  await emails.getByRole('button', { name: 'Adicionar' }).click()
+  await expect(page.getByText('Email inválido', { exact: true })).toBeVisible()
+  await page.getByRole('dialog', { name: 'E-mail de cobrança' }).getByLabel('Email').fill('financeiro@distribuidorasol.com.br')
+  await page.getByRole('dialog', { name: 'E-mail de cobrança' }).getByRole('button', { name: 'Adicionar' }).click()
+  await expect(page.getByText('Email adicionado com sucesso')).toBeVisible()
+  const manager = page.getByRole('dialog', { name: 'E-mail de cobrança' })
+  await expect(manager.getByRole('button', { name: 'Adicionar' })).toBeDisabled()
+  await manager.getByRole('link', { name: 'Excluir financeiro@distribuidorasol.com.br' }).click()
+  await expect(manager.getByRole('alertdialog', { name: 'Por favor, confirme:' })).toContainText('Deseja mesmo excluir o email financeiro@distribuidorasol.com.br?')
+  await manager.getByRole('button', { name: 'Sim' }).click()
+  await expect(page.getByText('Email removido com sucesso')).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'E-mail de cobrança' }).getByText('Nenhum e-mail cadastrado.')).toBeVisible()
 })

@@ -9,13 +9,18 @@ import { PRODUCT_NAME } from '~/lib/menu.ts'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
 import { PageLink } from '~/components/ui/page-link.tsx'
+import { billingScreenMessages as bm } from '~/domain/plans/billing-screen-messages.ts'
+import { BillingTab, type Invoice } from './billing-tab.tsx'
 
 type Cards = Answer<typeof plansApi.restorePlano>
 type Status = Answer<typeof plansApi.restorePlain>
 type Card = Cards['planos'][number]
 
-/** What the plans modal shows: the four plans (prices for admins only) and the organization's plan now. */
-export type PlansData = { planos: Cards['planos']; isAdmin: boolean; situacao: Status }
+/**
+ * What the plans modal shows: the four plans (prices for admins only), the organization's plan now, and for those who
+ * see the billing (admins, the 'cobranca' permission) its invoices when the Cobranças tab is open.
+ */
+export type PlansData = { planos: Cards['planos']; isAdmin: boolean; situacao: Status; canBill: boolean; invoices: Invoice[] | null }
 
 /** The address the modal's forms come back to: this one, without the confirmation of a change. */
 function useBackHere() {
@@ -39,7 +44,15 @@ export function PlansModal({ data }: { data: PlansData | null }) {
       </RouteModal>
     )
   }
-  const { planos, isAdmin, situacao } = data
+  const { planos, isAdmin, situacao, canBill, invoices } = data
+  const billing = canBill && invoices !== null
+  const tabHref = (aba: string | null) => {
+    const params = new URLSearchParams(location.search)
+    params.delete('mudar')
+    if (aba) params.set('aba', aba)
+    else params.delete('aba')
+    return `${location.pathname}?${params}`
+  }
   const asked = new URLSearchParams(location.search).get('mudar')
   const confirming = asked && isPlanCode(asked) && isAdmin && compareRank(asked, situacao.plano) < 0 ? PLANS[asked] : null
   const current = PLANS[situacao.plano_efetivo]
@@ -48,14 +61,36 @@ export function PlansModal({ data }: { data: PlansData | null }) {
   // Básico is a card for admins, who may go back to it; the others see what there is to ask for.
   const shown = planos.filter((card) => isAdmin || card.codigo !== 'B')
   return (
-    <RouteModal title={`${PRODUCT_NAME} Pro`} closeParams={['mudar']} wide>
+    <RouteModal title={`${PRODUCT_NAME} Pro`} closeParams={['mudar', 'aba']} wide>
+      {canBill ? (
+        <nav aria-label={`${PRODUCT_NAME} Pro`}>
+          <ul className="team-tabs">
+            <li>
+              <PageLink to={tabHref(null)} aria-current={billing ? undefined : 'page'}>
+                {m.plansTab}
+              </PageLink>
+            </li>
+            <li>
+              <PageLink to={tabHref('cobrancas')} aria-current={billing ? 'page' : undefined}>
+                {bm.billingTab}
+              </PageLink>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+      {billing ? <BillingTab invoices={invoices} /> : null}
       {/* Redrawn in place when the plan changes in another tab (app/enhance/realtime.ts). */}
-      <div className="stack" data-live="plans">
+      <div className="stack" data-live="plans" hidden={billing}>
         <section className="plan-current" aria-labelledby="plano-atual">
           <h3 id="plano-atual">
             {m.yourPlan}: {current.nome} {notice ? <span className="plan-trial">{notice}</span> : null}
           </h3>
           <p className="muted">{current.descricao}</p>
+          {isAdmin && canBill ? (
+            <PageLink to={tabHref('cobrancas')} className="button">
+              {bm.seeBilling}
+            </PageLink>
+          ) : null}
         </section>
         {confirming ? (
           <section className="plan-confirm stack" role="alertdialog" aria-labelledby="plano-confirmar" aria-describedby="plano-confirmar-texto">
