@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/virtual-store'
-import { AvatarMark } from '~/components/ui/avatar-mark.tsx'
+import { Avatar } from '~/components/ui/avatar.tsx'
 import { Pagination } from '~/components/ui/pagination.tsx'
 import { PageLink } from '~/components/ui/page-link.tsx'
 import * as storeApi from '~/domain/virtual-store/contract.ts'
@@ -46,7 +46,7 @@ export default function VirtualStore({ loaderData }: Route.ComponentProps) {
   return (
     <main className="store-page stack" id="conteudo">
       <header className="store-head">
-        <AvatarMark className="org-avatar" src={loja.avatar} name={loja.nome} />
+        <Avatar name={loja.nome} photo={loja.avatar} size={56} />
         <div>
           <h1>{loja.nome}</h1>
           {loja.cidade ? <p className="muted">{[loja.cidade, loja.uf].filter(Boolean).join(' - ')}</p> : null}

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '../plans/plans.ts'
+import { TRIAL_DAYS } from '../plans/trial-days.ts'
 import type { OrgTypeCode } from './org-types.ts'
 
 export type TrialBanner = { days: number; text: string }

@@ -3,6 +3,7 @@
  * the market's condition visibility) and in the screens (the plans modal's cards). Rules and the reasons
  * behind them: docs/decisions/050-plans.md.
  */
+import { TRIAL_DAYS } from './trial-days.ts'
 
 /** B Básico, P Pro, U Pro +, M Pro ∞, from the smallest up: a plan's place here is its rank. */
 export const PLAN_CODES = ['B', 'P', 'U', 'M'] as const
@@ -109,8 +110,7 @@ export const plansWith = (feature: PlanFeature) => PLAN_CODES.filter((code) => P
 // ---------------------------------------------------------------------------
 // The trial
 
-/** The free trial lasts 14 days. */
-export const TRIAL_DAYS = 14
+export { TRIAL_DAYS }
 const DAY_MS = 24 * 60 * 60 * 1000
 /** 14 × 24 hours: the same instant in every time zone (São Paulo has kept no daylight saving time since 2019). */
 export const TRIAL_MS = TRIAL_DAYS * DAY_MS

@@ -1,0 +1,2 @@
+/** The free trial lasts 14 days. */
+export const TRIAL_DAYS = 14
