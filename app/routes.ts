@@ -13,8 +13,6 @@ export default [
   route('acoes/bandeira', 'routes/acoes.bandeira.ts'),
   route('acoes/tokenbase', 'routes/acoes.tokenbase.ts'),
   route('acoes/plano', 'routes/acoes.plano.ts'),
-  route('acoes/loja', 'routes/acoes.loja.ts'),
-  route('acoes/cobranca', 'routes/acoes.cobranca.ts'),
   route('cobrancas/arquivo/:tituloId/:arquivo', 'routes/cobrancas.arquivo.ts'),
   route('loja/:slug', 'routes/virtual-store.tsx'),
   route('acoes/convite', 'routes/acoes.convite.ts'),

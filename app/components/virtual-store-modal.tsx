@@ -37,8 +37,9 @@ export function VirtualStoreModal({ data, canEdit }: { data: VirtualStoreData; c
         <p role="status">{m.notYet}</p>
       )}
       {canEdit ? (
-        <CompanyForm method="post" action="/acoes/loja" className="stack">
+        <CompanyForm method="post" action="/acoes/plano" className="stack">
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <input type="hidden" name="intent" value="loja" />
           <div className="field">
             <label htmlFor="store-slug">{m.slugLabel}</label>
             <input

@@ -5,7 +5,8 @@ import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList, FormErrors } from '~/components/forms.tsx'
 import { FileInput } from '~/components/ui/file-input.tsx'
 import { CONFORM_INTENT, useValidatedForm } from '~/components/use-validated-form.ts'
-import { EMOJI_GROUPS, insertAt } from '~/lib/chat/emoji.ts'
+import { insertAt } from '~/lib/chat/emoji.ts'
+import type { EmojiPanel } from './emoji-panel.tsx'
 import type { AnswerRef } from '~/domain/chat/message-body.ts'
 import { chatMessages as m } from '~/domain/chat/messages.ts'
 import { startRecording, type Recording } from './audio-recorder.ts'
@@ -45,6 +46,11 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
   const textRef = useRef<HTMLTextAreaElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
   const emojiRef = useRef<HTMLDetailsElement>(null)
+  // The picker's emoji come with its first opening: the island's budget at load does not carry them.
+  const [Panel, setPanel] = useState<typeof EmojiPanel | null>(null)
+  const loadEmoji = () => {
+    if (!Panel && emojiRef.current?.open) void import('./emoji-panel.tsx').then((mod) => setPanel(() => mod.EmojiPanel))
+  }
   const [recording, setRecording] = useState<Recording | null>(null)
   // The box empties after each send, by Conform's reset: a submit of this form that Conform handles only
   // once its schema is in place (the render after the send, whether or not it has just arrived), and that
@@ -155,21 +161,12 @@ export function Composer({ channelId, clientId, here, hydrated, lastResult, repl
       ) : null}
       <FormErrors form={form} />
       <div className="chat-composer-row">
-        <details className="chat-emoji" ref={emojiRef} onKeyDown={closeDetailsOnEscape}>
+        <details className="chat-emoji" ref={emojiRef} onKeyDown={closeDetailsOnEscape} onToggle={loadEmoji}>
           <summary aria-label={m.emoji} title={m.emoji}>
             <SmileIcon width={24} height={24} />
           </summary>
-          <div className="chat-emoji-panel" role="group" aria-label={m.emoji}>
-            {EMOJI_GROUPS.map((group) => (
-              <fieldset key={group.label}>
-                <legend>{group.label}</legend>
-                {group.emoji.map((e) => (
-                  <button key={e} type="button" onClick={() => insertEmoji(e)} aria-label={e} disabled={!hydrated}>
-                    {e}
-                  </button>
-                ))}
-              </fieldset>
-            ))}
+          <div className="chat-emoji-panel" role="group" aria-label={m.emoji} aria-busy={!Panel}>
+            {Panel ? <Panel onPick={insertEmoji} disabled={!hydrated} /> : null}
           </div>
         </details>
         <label className="sr-only" htmlFor={fields.text.id}>

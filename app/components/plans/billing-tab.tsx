@@ -76,7 +76,7 @@ export function BillingTab({ invoices }: { invoices: Invoice[] }) {
                     <td>{invoicePlanLabel(invoice.plano)}</td>
                     <td className="numeric nowrap">{formatBrl(invoice.valor_centavos)}</td>
                     <td>
-                      <CompanyForm method="post" action="/acoes/cobranca" encType="multipart/form-data" className="toolbar">
+                      <CompanyForm method="post" action="/acoes/plano" encType="multipart/form-data" className="toolbar">
                         <input type="hidden" name="redirectTo" value={here} />
                         <input type="hidden" name="intent" value="nf" />
                         <input type="hidden" name="titulo_id" value={invoice.id} />

@@ -31,7 +31,7 @@ export function CompanyEmailsModal({ data, canManage }: { data: CompanyEmailsDat
           <h3 id="email-confirmar">{m.confirmTitle}</h3>
           <p id="email-confirmar-texto">{m.confirmRemove(confirming)}</p>
           <div className="button-row">
-            <CompanyForm method="post" action="/acoes/cobranca">
+            <CompanyForm method="post" action="/acoes/plano">
               <input type="hidden" name="redirectTo" value={here} />
               <input type="hidden" name="intent" value="remove-email" />
               <input type="hidden" name="tipo" value={tipo} />
@@ -78,7 +78,7 @@ function AddEmail({ tipo, here, full, allowed }: { tipo: 'C' | 'F'; here: string
     )
   }
   return (
-    <CompanyForm method="post" action="/acoes/cobranca" className="stack" noValidate>
+    <CompanyForm method="post" action="/acoes/plano" className="stack" noValidate>
       <input type="hidden" name="redirectTo" value={here} />
       <input type="hidden" name="intent" value="add-email" />
       <input type="hidden" name="tipo" value={tipo} />

@@ -8,7 +8,6 @@ import { headerChatName } from './counter-names.ts'
 import { headerNotices } from './notices.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
 import { SIDE_MENU_ID, SIDE_MENU_TOGGLE_ID } from './side-menu.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export type HeaderUser = { nome: string; avatar: string | null }
 export type HeaderCompany = {
@@ -70,18 +69,18 @@ export function Header({ user, company, menu }: HeaderProps) {
         )
       ) : null}
 
-      <PageLink to="/personal-environment" className="brand">
+      <a href="/personal-environment" className="brand">
         <span className="brand-mark" aria-hidden="true">
           {PRODUCT_NAME.slice(0, 1)}
         </span>{' '}
         <span className="brand-name">{PRODUCT_NAME} B2B</span>
-      </PageLink>
+      </a>
 
       {company ? (
-        <PageLink to="?modal=cartao" className="header-company" aria-label={`Cartão de visita de ${company.nome}`}>
+        <a href="?modal=cartao" className="header-company" aria-label={`Cartão de visita de ${company.nome}`}>
           <AvatarMark className="org-avatar header-company-avatar" src={company.avatar} name={company.nome} />
           <span className="header-company-name">{company.nome}</span>
-        </PageLink>
+        </a>
       ) : null}
 
       {/* Always there, so that a plan changed in another tab puts its notices in place (app/enhance/realtime.ts). */}
@@ -90,14 +89,14 @@ export function Header({ user, company, menu }: HeaderProps) {
           <ul className="header-notices" aria-label="Avisos" role="list">
             {notices.map((n) => (
               <li key={n.key}>
-                <PageLink
-                  to={'href' in n ? n.href : modalHref(n.modal, location.pathname, location.search)}
+                <a
+                  href={'href' in n ? n.href : modalHref(n.modal, location.pathname, location.search)}
                   className={`header-notice header-notice-${n.tone}`}
                   data-notice={n.key}
                 >
                   {n.key === 'trial' ? <SHELL_ICONS.clock width={16} height={16} /> : <SHELL_ICONS.alert width={16} height={16} />}
                   <span>{n.text}</span>
-                </PageLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -105,24 +104,24 @@ export function Header({ user, company, menu }: HeaderProps) {
       </div>
 
       {company && company.carrinho_itens !== undefined ? (
-        <PageLink to="/market/carrinho" className="header-chat header-cart" aria-label={cartLinkName(company.carrinho_itens)}>
+        <a href="/market/carrinho" className="header-chat header-cart" aria-label={cartLinkName(company.carrinho_itens)}>
           <SHELL_ICONS.market width={20} height={20} />
           {company.carrinho_itens > 0 ? (
             <span className="side-menu-badge header-chat-badge" data-testid="header-cart-badge">
               {company.carrinho_itens}
             </span>
           ) : null}
-        </PageLink>
+        </a>
       ) : null}
 
       {company ? (
         // The badge is there at 0, hidden: the enhancement layer (app/enhance/realtime.ts) shows it when a message arrives.
-        <PageLink to="/Chat" className="header-chat" aria-label={headerChatName(company.notificacoes_chat)} data-live="chat-count">
+        <a href="/Chat" className="header-chat" aria-label={headerChatName(company.notificacoes_chat)} data-live="chat-count">
           <SHELL_ICONS.chat width={20} height={20} />
           <span className="side-menu-badge header-chat-badge" data-testid="header-chat-badge" hidden={company.notificacoes_chat <= 0}>
             {Math.max(0, company.notificacoes_chat)}
           </span>
-        </PageLink>
+        </a>
       ) : null}
 
       <UserMenu user={user} />
@@ -184,7 +183,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
       </summary>
       <ul className="menu" role="list">
         <li>
-          <PageLink to="/profile">Perfil</PageLink>
+          <a href="/profile">Perfil</a>
         </li>
         <li>
           <button type="button" className="link-button">

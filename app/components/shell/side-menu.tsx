@@ -4,7 +4,6 @@ import { CompanyForm } from '~/components/company-form.tsx'
 import { buildMenu, isMenuItemActive, MENU_COLLAPSE_DELAY_MS, modalHref, type MenuCompany, type MenuItem } from '~/lib/menu.ts'
 import { badgeNumber, menuItemName } from './counter-names.ts'
 import { SHELL_ICONS } from './shell-icons.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /** The id the header's menu button and the no-JS checkbox point at. */
 export const SIDE_MENU_ID = 'side-menu'
@@ -190,8 +189,8 @@ function MenuEntry({ item, pathname, search }: { item: MenuItem; pathname: strin
   const Icon = SHELL_ICONS[item.icon]
   if (item.kind === 'modal') {
     return (
-      <PageLink
-        to={modalHref(item.modal, pathname, search)}
+      <a
+        href={modalHref(item.modal, pathname, search)}
         className={item.pill ? 'side-menu-item side-menu-item-pill' : 'side-menu-item'}
         data-modal={item.modal}
       >
@@ -199,7 +198,7 @@ function MenuEntry({ item, pathname, search }: { item: MenuItem; pathname: strin
           <Icon />
         </span>
         <span className="side-menu-label">{item.pill ? <span className="pill">{item.label}</span> : item.label}</span>
-      </PageLink>
+      </a>
     )
   }
   const active = isMenuItemActive(item, pathname)
@@ -207,8 +206,8 @@ function MenuEntry({ item, pathname, search }: { item: MenuItem; pathname: strin
   const of = item.badgeOf ?? 'mensagens'
   return (
     // A counted item carries its badge even at 0, hidden: the enhancement layer (app/enhance/realtime.ts) shows it.
-    <PageLink
-      to={item.href}
+    <a
+      href={item.href}
       className="side-menu-item"
       aria-current={active ? 'page' : undefined}
       aria-label={menuItemName(item.label, badge, of) ?? undefined}
@@ -224,6 +223,6 @@ function MenuEntry({ item, pathname, search }: { item: MenuItem; pathname: strin
         )}
       </span>
       <span className="side-menu-label">{item.label}</span>
-    </PageLink>
+    </a>
   )
 }

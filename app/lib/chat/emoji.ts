@@ -1,11 +1,3 @@
-/** The emote picker's emoji, by group; plain Unicode, so they travel as text. */
-export const EMOJI_GROUPS: { label: string; emoji: string[] }[] = [
-  { label: 'Rostos', emoji: ['😀', '😄', '😁', '😊', '🙂', '😉', '😍', '😘', '😎', '🤩', '🤔', '😅', '😂', '🤣', '😇', '🙃', '😐', '😴', '😢', '😭', '😡', '😱', '🥳', '🤝'] },
-  { label: 'Gestos', emoji: ['👍', '👎', '👏', '🙌', '🙏', '💪', '👋', '👌', '✌️', '🤞', '☝️', '👉'] },
-  { label: 'Trabalho', emoji: ['📦', '🚚', '🧾', '💰', '💳', '📈', '📉', '📊', '🗓️', '⏰', '✅', '❌', '⚠️', '📌', '📎', '✉️', '📞', '🏪', '💊', '🛒'] },
-  { label: 'Símbolos', emoji: ['❤️', '🔥', '⭐', '🎉', '💯', '✨', '❗', '❓', '🔔', '🆗'] },
-]
-
 /** Puts text at the caret (or over the selection) and says where the caret goes after it. */
 export function insertAt(value: string, start: number, end: number, text: string) {
   const from = Math.max(0, Math.min(start, value.length))
