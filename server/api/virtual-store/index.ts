@@ -41,19 +41,14 @@ export function registerVirtualStore(app: Api, { db, config }: Deps) {
     const saved = await db.transaction(async (tx) => {
       const { organization } = await requirePermission(tx, user.id, organizacao_id, 'empresa')
       if (!planAllows(organization, 'lojaVirtual', new Date())) abort(403, m.notInPlan)
-      const [taken] = await tx
-        .select({ id: virtualStores.organizationId })
-        .from(virtualStores)
-        .where(and(eq(virtualStores.slug, slug), sql`${virtualStores.organizationId} <> ${organizacao_id}`))
-      if (taken) fail('slug', m.slugTaken)
       const [row] = await tx
         .insert(virtualStores)
         .values({ organizationId: organizacao_id, slug, texto })
         .onConflictDoUpdate({ target: virtualStores.organizationId, set: { slug, texto, updatedAt: sql`now()` } })
         .returning()
         .catch((error: unknown) => {
-          // Two companies claiming one address at once: the unique index has the last word.
-          if (pgError(error)?.code === '23505') fail('slug', m.slugTaken)
+          // An address another store has (claimed before, or at the same moment): the unique index says so.
+          if (pgError(error)?.constraint === 'virtual_stores_slug_unique') fail('slug', m.slugTaken)
           throw error
         })
       await audit(tx, { organizationId: organizacao_id, userId: user.id, acao: 'loja_virtual.alterada', detalhes: { slug } })
