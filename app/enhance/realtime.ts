@@ -177,9 +177,8 @@ async function showOrder(id: number, status: string) {
 
 /** A region replaced by the same region of this page as the server renders it now; the focus inside it goes to the new one. */
 async function swapFromPage(region: Element) {
-  const res = await companyFetch(window.location.href, { headers: { accept: 'text/html' } }).catch(() => null)
-  if (!res?.ok) return
-  const page = new DOMParser().parseFromString(await res.text(), 'text/html')
+  const page = await pageNow()
+  if (!page) return
   const selector = region.matches('[data-live-order]') ? `[data-live-order="${region.getAttribute('data-live-order')}"]` : '[data-live="orders-list"]'
   const fresh = page.querySelector(selector)
   if (!fresh) return
@@ -192,13 +191,18 @@ async function swapFromPage(region: Element) {
   target?.focus()
 }
 
+/** This page as the server renders it now, or null when it cannot be read. */
+async function pageNow() {
+  const res = await companyFetch(window.location.href, { headers: { accept: 'text/html' } }).catch(() => null)
+  return res?.ok ? new DOMParser().parseFromString(await res.text(), 'text/html') : null
+}
+
 /** The page's `data-live` regions of these names, replaced by the same regions of the page as the server renders it now. */
 async function swapRegions(names: string[]) {
   const regions = names.map((name) => document.querySelector(`[data-live="${name}"]`)).filter((region) => region !== null)
   if (!regions.length) return
-  const res = await companyFetch(window.location.href, { headers: { accept: 'text/html' } }).catch(() => null)
-  if (!res?.ok) return
-  const page = new DOMParser().parseFromString(await res.text(), 'text/html')
+  const page = await pageNow()
+  if (!page) return
   for (const region of regions) {
     const fresh = page.querySelector(`[data-live="${region.getAttribute('data-live')}"]`)
     if (fresh) region.replaceWith(document.adoptNode(fresh))

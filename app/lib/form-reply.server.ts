@@ -23,3 +23,8 @@ export function replyWithApiError(
   }
   return submission.reply({ fieldErrors, formErrors, hideFields: options.hideFields })
 }
+
+/** A refused form's field messages as one line, for a modal's post that answers with a toast. */
+export function submissionErrorText(error: Record<string, string[] | null> | null | undefined) {
+  return Object.values(error ?? {}).flat().filter(Boolean).join(' ')
+}

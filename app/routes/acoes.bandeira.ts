@@ -4,6 +4,7 @@ import type { Route } from './+types/acoes.bandeira'
 import * as orgApi from '~/domain/organization/contract.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { submissionErrorText } from '~/lib/form-reply.server.ts'
 import { FlagCodeSchema } from '~/domain/organization/company-schemas.ts'
 import { safeRedirect, withoutParams } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -19,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'join') {
     const submission = parseWithZod(form, { schema: FlagCodeSchema })
     if (submission.status !== 'success') {
-      const text = Object.values(submission.error ?? {}).flat().filter(Boolean).join(' ')
+      const text = submissionErrorText(submission.error)
       return redirectWithToast(request, back, { kind: 'error', text })
     }
     res = await api(request, orgApi.linkaBandeira, { params: { orgId, code: submission.value.code } })

@@ -4,6 +4,7 @@ import type { Route } from './+types/acoes.convite'
 import * as orgApi from '~/domain/organization/contract.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { submissionErrorText } from '~/lib/form-reply.server.ts'
 import { PartnerInviteSchema } from '~/domain/organization/partner-invite-schema.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -15,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = safeRedirect(form.get('redirectTo'))
   const submission = parseWithZod(form, { schema: PartnerInviteSchema })
   if (submission.status !== 'success') {
-    return redirectWithToast(request, back, { kind: 'error', text: Object.values(submission.error ?? {}).flat().filter(Boolean).join(' ') })
+    return redirectWithToast(request, back, { kind: 'error', text: submissionErrorText(submission.error) })
   }
   const res = await api(request, orgApi.createInvite, {
     json: { organizacao_id: company.organizacao_id, ...submission.value },

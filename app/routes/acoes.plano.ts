@@ -10,13 +10,14 @@ import * as storeApi from '~/domain/virtual-store/contract.ts'
 import { VirtualStoreSchema } from '~/domain/virtual-store/schemas.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { submissionErrorText } from '~/lib/form-reply.server.ts'
 import { safeRedirect, withoutParams } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 
 type Reply = { ok: true; text: string; back?: string } | { ok: false; text: string }
 
 const refused = (body: Parameters<typeof apiErrorMessages>[0]): Reply => ({ ok: false, text: apiErrorMessages(body).join(' ') })
-const formErrors = (error: Record<string, string[] | null> | null | undefined): Reply => ({ ok: false, text: Object.values(error ?? {}).flat().filter(Boolean).join(' ') })
+const formErrors = (error: Record<string, string[] | null> | null | undefined): Reply => ({ ok: false, text: submissionErrorText(error) })
 
 /**
  * The posts of what the plan governs, from the shell's modals: the plans modal (the trial of a plan, or a change to

@@ -4,6 +4,7 @@ import type { Route } from './+types/acoes.tokenbase'
 import * as orgApi from '~/domain/organization/contract.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
+import { submissionErrorText } from '~/lib/form-reply.server.ts'
 import { TokenbaseSchema } from '~/domain/organization/company-schemas.ts'
 import { safeRedirect, withoutParams } from '~/lib/safe-redirect.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
@@ -17,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get('intent') !== 'delete') {
     const submission = parseWithZod(form, { schema: TokenbaseSchema })
     if (submission.status !== 'success') {
-      return redirectWithToast(request, back, { kind: 'error', text: Object.values(submission.error ?? {}).flat().filter(Boolean).join(' ') })
+      return redirectWithToast(request, back, { kind: 'error', text: submissionErrorText(submission.error) })
     }
     tokenbase = submission.value.tokenbase
   }

@@ -3,6 +3,7 @@ import * as billingApi from '~/domain/plans/billing-contract.ts'
 import { INVOICE_FILE } from '~/domain/plans/billing-contract.ts'
 import { billingScreenMessages as m } from '~/domain/plans/billing-screen-messages.ts'
 import { apiFile } from '~/lib/api.server.ts'
+import { forwardedFile } from '~/lib/forwarded-file.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 
 /** An invoice's receipt or nota fiscal, for those who see the billing (the API checks it); never a public address. */
@@ -11,10 +12,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!/^\d{1,10}$/.test(params.tituloId) || !INVOICE_FILE.test(params.arquivo)) return new Response(m.fileNotFound, { status: 404 })
   const res = await apiFile(request, billingApi.arquivoTitulo, { params: { orgId: company.organizacao_id, tituloId: params.tituloId, arquivo: params.arquivo }, token })
   if (!res.ok) return new Response(res.status === 403 ? m.notAllowed : m.fileNotFound, { status: res.status === 403 ? 403 : 404 })
-  const headers = new Headers()
-  for (const key of ['content-type', 'content-length', 'content-disposition', 'cache-control', 'x-content-type-options', 'content-security-policy']) {
-    const value = res.headers.get(key)
-    if (value) headers.set(key, value)
-  }
-  return new Response(res.body, { status: 200, headers })
+  return forwardedFile(res)
 }
