@@ -6,7 +6,6 @@ import { restrictedMessages as rm } from '~/domain/conditions/restricted-message
 import { RouteModal, useModalCloseHref } from './route-modal.tsx'
 import { VisitingCard, type VisitingCardData } from './visiting-card.tsx'
 import { MASKED_FIELDS } from '~/lib/ui/masked-fields.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 import { PlansModal, type PlansData } from './plans/plans-modal.tsx'
 import { VirtualStoreModal, type VirtualStoreData } from './virtual-store-modal.tsx'
 import { CompanyEmailsModal, type CompanyEmailsData } from './plans/company-emails-modal.tsx'
@@ -85,9 +84,9 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
           <CompanyForm method="post" action="/acoes/bandeira" className="button-row">
             <RedirectTo />
             <input type="hidden" name="intent" value="leave" />
-            <PageLink to={cancelHref} className="button">
+            <a href={cancelHref} className="button">
               Não
-            </PageLink>
+            </a>
             <button type="submit" className="button danger" data-autofocus>
               Sim
             </button>
@@ -95,9 +94,9 @@ function FlagModal({ card }: { card: VisitingCardData | null }) {
         </div>
       ) : (
         <div className="button-row">
-          <PageLink to={`${location.pathname}${location.search}&confirmar=sair`} className="button danger">
+          <a href={`${location.pathname}${location.search}&confirmar=sair`} className="button danger">
             Sair da bandeira
-          </PageLink>
+          </a>
         </div>
       )}
     </RouteModal>
@@ -187,9 +186,9 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
         </div>
         {editing ? (
           <div className="button-row">
-            <PageLink to={tokenbase ? lockedHref : closeHref} className="button">
+            <a href={tokenbase ? lockedHref : closeHref} className="button">
               Cancelar
-            </PageLink>
+            </a>
             <button type="submit" className="button primary" name="intent" value="store">
               Confirma
             </button>
@@ -199,9 +198,9 @@ function TokenbaseModal({ tokenbase }: { tokenbase: string | null }) {
             <button type="submit" className="button danger" name="intent" value="delete">
               Excluir
             </button>
-            <PageLink to={`${location.pathname}${location.search}&editar=1`} className="button">
+            <a href={`${location.pathname}${location.search}&editar=1`} className="button">
               Alterar
-            </PageLink>
+            </a>
           </div>
         )}
       </CompanyForm>
@@ -216,9 +215,9 @@ function VisitingCardModal({ card, canEdit }: { card: VisitingCardData; canEdit:
       <VisitingCard card={card} />
       {canEdit ? (
         <div className="button-row">
-          <PageLink to="/visiting-card" className="button">
+          <a href="/visiting-card" className="button">
             Editar cartão
-          </PageLink>
+          </a>
         </div>
       ) : null}
     </RouteModal>
@@ -239,12 +238,12 @@ function RestrictedFeatureModal({ title, text }: { title: string; text: string }
     <RouteModal title={title}>
       <p>{text}</p>
       <div className="button-row">
-        <PageLink to={closeHref} className="button" data-autofocus>
+        <a href={closeHref} className="button" data-autofocus>
           {rm.ok}
-        </PageLink>
-        <PageLink to={`${location.pathname}?${plans}`} className="button primary">
+        </a>
+        <a href={`${location.pathname}?${plans}`} className="button primary">
           {rm.plans}
-        </PageLink>
+        </a>
       </div>
     </RouteModal>
   )

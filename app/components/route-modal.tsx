@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { keepTabInside } from '~/lib/ui/keep-tab-inside.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /** The current address without `?modal=` (and the modal's own parameters): where closing a modal goes. */
 export function useModalCloseHref(extraParams: string[] = [], closeTo?: string) {
@@ -63,7 +62,7 @@ export function RouteModal({
 
   return (
     <div className="route-modal-backdrop">
-      <PageLink to={closeHref} className="route-modal-scrim" aria-hidden="true" tabIndex={-1} />
+      <a href={closeHref} className="route-modal-scrim" aria-hidden="true" tabIndex={-1} />
       <div ref={panel} className={wide ? 'route-modal route-modal-wide card' : 'route-modal card'} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="route-modal-head">
           {/* Without JavaScript the browser starts the keyboard here (autofocus), not behind the scrim at the top of the
@@ -71,9 +70,9 @@ export function RouteModal({
           <h2 id={titleId} tabIndex={-1} autoFocus={hydrated ? undefined : true}>
             {title}
           </h2>
-          <PageLink to={closeHref} className="route-modal-close" aria-label="Fechar">
+          <a href={closeHref} className="route-modal-close" aria-label="Fechar">
             ×
-          </PageLink>
+          </a>
         </div>
         {children}
       </div>

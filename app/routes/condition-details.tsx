@@ -12,7 +12,6 @@ import { CONDITION_TAB_SERVERS, type ConditionTabContext } from '~/lib/condition
 import { requireCompany } from '~/lib/company.server.ts'
 import { pagePath } from '~/lib/company-screens.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data && !data.forbidden ? m.title(data.detail.condicao.nome) : 'Condição'} | Pedidos B2B` }]
 
@@ -105,7 +104,7 @@ export default function ConditionDetails({ loaderData, actionData }: Route.Compo
     return (
       <AreaForbidden id="condition-title" title={m.forbiddenTitle} text={loaderData.refusal}>
         <p>
-          <PageLink to="/conditions">{m.back}</PageLink>
+          <a href="/conditions">{m.back}</a>
         </p>
       </AreaForbidden>
     )
@@ -125,7 +124,7 @@ function Condition({ loaderData, actionData }: { loaderData: Loaded; actionData:
   return (
     <section className="stack" aria-labelledby="condition-title">
       <p>
-        <PageLink to="/conditions">{m.back}</PageLink>
+        <a href="/conditions">{m.back}</a>
       </p>
       <h1 id="condition-title">{m.title(detail.condicao.nome)}</h1>
       {detail.acesso === 'ol' && detail.parceiro ? (
@@ -137,16 +136,16 @@ function Condition({ loaderData, actionData }: { loaderData: Loaded; actionData:
       {detail.acesso === 'vendedor' && mayChange ? (
         <p>
           {/* The modal lives on /conditions; closed or saved, it comes back to this page (voltar). */}
-          <PageLink to={`/conditions?modal=editar&id=${detail.condicao.id}&voltar=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Editar condição</PageLink>
+          <a href={`/conditions?modal=editar&id=${detail.condicao.id}&voltar=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Editar condição</a>
         </p>
       ) : null}
       <nav aria-label={m.sections}>
         <ul className="team-tabs">
           {tabs.map((t) => (
             <li key={t.id}>
-              <PageLink to={sectionHref(t.id)} aria-current={t.id === aba ? 'page' : undefined}>
+              <a href={sectionHref(t.id)} aria-current={t.id === aba ? 'page' : undefined}>
                 {t.label}
-              </PageLink>
+              </a>
             </li>
           ))}
         </ul>

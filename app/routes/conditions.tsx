@@ -25,7 +25,6 @@ import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { conditionPageReturn } from '~/lib/conditions/return-address.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Condições | Pedidos B2B' }]
 
@@ -151,9 +150,9 @@ function ConditionTabs({ state }: { state: ConditionListState }) {
       <ul className="team-tabs">
         {TABS.map((tab) => (
           <li key={tab.id}>
-            <PageLink to={listAddress(CONDITION_LIST, '/conditions', fresh, { aba: tab.id })} aria-current={tab.id === state.aba ? 'page' : undefined}>
+            <a href={listAddress(CONDITION_LIST, '/conditions', fresh, { aba: tab.id })} aria-current={tab.id === state.aba ? 'page' : undefined}>
               {tab.label}
-            </PageLink>
+            </a>
           </li>
         ))}
       </ul>
@@ -186,9 +185,9 @@ function ConditionsList({ loaderData, actionData }: { loaderData: Extract<Route.
       <div className="row-between">
         <h1 id="conditions-title">{m.title}</h1>
         {canChange && mine ? (
-          <PageLink to={href({ modal: 'novo', id: null })} className="button primary">
+          <a href={href({ modal: 'novo', id: null })} className="button primary">
             {m.newCondition}
-          </PageLink>
+          </a>
         ) : null}
       </div>
       <ConditionTabs state={state} />

@@ -19,7 +19,6 @@ import { redirectWithToast } from '~/lib/session.server.ts'
 import { readsOrders } from '~/domain/orders/readers.ts'
 import { READ_REFUSALS, readsArea } from '~/domain/team/area-readers.ts'
 import { AreaForbidden } from '~/components/ui/area-forbidden.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Pedidos B2B' }]
 
@@ -195,9 +194,9 @@ function CustomersScreen({ loaderData, actionData }: { loaderData: Extract<Route
         <ul className="team-tabs">
           {CUSTOMER_TABS.map((tab) => (
             <li key={tab}>
-              <PageLink to={listAddress(CUSTOMER_LIST, '/customers', fresh, { aba: tab })} aria-current={tab === aba ? 'page' : undefined}>
+              <a href={listAddress(CUSTOMER_LIST, '/customers', fresh, { aba: tab })} aria-current={tab === aba ? 'page' : undefined}>
                 {s.tabs[tab]}
-              </PageLink>
+              </a>
             </li>
           ))}
         </ul>

@@ -9,7 +9,6 @@ import { api } from '~/lib/api.server.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ForgotPasswordSchema } from '~/domain/auth/schemas.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const forgotPasswordSchema = formSchema('ForgotPasswordSchema')
 
@@ -40,7 +39,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="center">
-        <PageLink to="/">Voltar ao Login</PageLink>
+        <a href="/">Voltar ao Login</a>
       </p>
     </AuthLayout>
   )

@@ -14,7 +14,6 @@ import { NewCustomerSchema } from '~/domain/auth/schemas.ts'
 import { LOGO_ACCEPT } from '~/domain/auth/logo.ts'
 import { commitSession, startSession, withToast } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const newCustomerSchema = formSchema('NewCustomerSchema')
 
@@ -82,7 +81,7 @@ export default function LoginNew({ loaderData, actionData }: Route.ComponentProp
           {loaderData.problem}
         </p>
         <p className="center">
-          <PageLink to="/">Voltar ao Login</PageLink>
+          <a href="/">Voltar ao Login</a>
         </p>
       </AuthLayout>
     )
@@ -103,7 +102,7 @@ export default function LoginNew({ loaderData, actionData }: Route.ComponentProp
         </SubmitButton>
       </Form>
       <p className="center">
-        Já tem conta? <PageLink to="/">Entrar</PageLink>
+        Já tem conta? <a href="/">Entrar</a>
       </p>
     </AuthLayout>
   )

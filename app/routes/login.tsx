@@ -16,7 +16,6 @@ import { getAuth, startSession, takeSignedUpEmail } from '~/lib/session.server.t
 import { formSchema } from '~/components/form-schema.ts'
 import { orderMessages } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const loginSchema = formSchema('LoginSchema')
 
@@ -89,14 +88,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Field label="Senha" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password', autoFocus: focus === fields.password.name }} />
         <div className="row-between">
           <CheckboxField label="Lembrar de mim" meta={fields.remember} />
-          <PageLink to="/forgot-password">Esqueceu a senha?</PageLink>
+          <a href="/forgot-password">Esqueceu a senha?</a>
         </div>
         <SubmitButton disabled={submitDisabled} pending="Entrando…">
           Entrar
         </SubmitButton>
       </Form>
       <p className="center">
-        Ainda não tem conta? <PageLink to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>Crie sua conta</PageLink>
+        Ainda não tem conta? <a href={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>Crie sua conta</a>
       </p>
     </AuthLayout>
   )

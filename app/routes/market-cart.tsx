@@ -14,7 +14,6 @@ import { ChooseTermFormSchema, UpdateQuantityFormSchema } from '~/domain/checkou
 import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /**
  * The buyer's carts (decision 027): one per condition and OL, priced by the API; quantities, the payment
@@ -123,15 +122,15 @@ export default function MarketCart({ loaderData, actionData }: Route.ComponentPr
     <section className="stack" aria-labelledby="cart-title">
       <div className="row-between">
         <h1 id="cart-title">{m.title}</h1>
-        <PageLink to="/market" className="button">
+        <a href="/market" className="button">
           {m.toMarket}
-        </PageLink>
+        </a>
       </div>
       <p className="muted">{m.intro}</p>
       {/* Not a live region: the toast already says it, and a reader heard it twice. */}
       {sent ? (
         <p className="notice notice-success">
-          Pedido nº {sent} enviado com sucesso. <PageLink to="/orders">{m.sentLink}</PageLink>
+          Pedido nº {sent} enviado com sucesso. <a href="/orders">{m.sentLink}</a>
         </p>
       ) : null}
       {actionData?.error && !actionData.changed && !rowError && !sendError ? (
@@ -300,9 +299,9 @@ function CartCard({ cart, chave, changed, rowError, sendError }: { cart: Cart; c
           <dd>
             {cart.pagamento ? termLabel(cart.pagamento.nome, cart.pagamento.prazo_dias) : cart.tem_pagamentos ? 'Não escolhida' : m.noTerms}{' '}
             {cart.tem_pagamentos ? (
-              <PageLink to={`?modal=pagamento&carrinho=${cart.id}`} aria-label={`${cart.pagamento ? m.switchTerm : m.changeTerm}: ${cartName}`}>
+              <a href={`?modal=pagamento&carrinho=${cart.id}`} aria-label={`${cart.pagamento ? m.switchTerm : m.changeTerm}: ${cartName}`}>
                 {cart.pagamento ? m.switchTerm : m.changeTerm}
-              </PageLink>
+              </a>
             ) : null}
           </dd>
         </div>
@@ -429,9 +428,9 @@ function TermModal({ cart, payments }: { cart: Cart; payments: Payments }) {
           ))}
         </fieldset>
         <div className="row-end">
-          <PageLink to={closeHref} className="button">
+          <a href={closeHref} className="button">
             Cancelar
-          </PageLink>
+          </a>
           <button type="submit" className="button primary" disabled={initial === null}>
             Confirmar
           </button>
@@ -469,9 +468,9 @@ function TokenModal({ cart, payments, proposed, error }: { cart: Cart; payments:
           ))}
         </fieldset>
         <div className="row-end">
-          <PageLink to={closeHref} className="button">
+          <a href={closeHref} className="button">
             Cancelar
-          </PageLink>
+          </a>
           <button type="submit" className="button primary">
             Confirmar
           </button>

@@ -18,7 +18,6 @@ import { api, apiErrorMessages, apiRead } from '~/lib/api.server.ts'
 import { requireCompany } from '~/lib/company.server.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mercado | Pedidos B2B' }]
 
@@ -166,12 +165,12 @@ export default function Market({ loaderData }: Route.ComponentProps) {
     <section className="stack" aria-labelledby="market-title">
       <h1 id="market-title">{m.title}</h1>
       <nav className="team-tabs" aria-label="Seções do mercado">
-        <PageLink to={href({ aba: null, ofertas: null })} aria-current={state.aba === 'produtos' ? 'page' : undefined}>
+        <a href={href({ aba: null, ofertas: null })} aria-current={state.aba === 'produtos' ? 'page' : undefined}>
           {m.productsTab}
-        </PageLink>
-        <PageLink to={href({ aba: 'lista', ofertas: null, page: null })} aria-current={state.aba === 'lista' ? 'page' : undefined}>
+        </a>
+        <a href={href({ aba: 'lista', ofertas: null, page: null })} aria-current={state.aba === 'lista' ? 'page' : undefined}>
           {m.listTab} ({list.itens.length})
-        </PageLink>
+        </a>
       </nav>
       {state.aba === 'lista' ? (
         <ShoppingListSection list={list} />
@@ -190,13 +189,13 @@ export default function Market({ loaderData }: Route.ComponentProps) {
               {filtered ? null : (
                 // Nothing to buy yet: the two ways in, also in the side menu.
                 <p className="toolbar">
-                  <PageLink to="?modal=convite" className="button primary">
+                  <a href="?modal=convite" className="button primary">
                     {INVITE_LABELS[tipo]}
-                  </PageLink>
+                  </a>
                   {tipo === 'v' ? (
-                    <PageLink to="?modal=bandeira" className="button">
+                    <a href="?modal=bandeira" className="button">
                       {m.myFlag}
-                    </PageLink>
+                    </a>
                   ) : null}
                 </p>
               )}

@@ -21,7 +21,6 @@ import { pagePath } from '~/lib/company-screens.ts'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { defineList, listAddress, parseListState, search } from '~/lib/list-state.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? s.olTitle(data.parceiro.nome) : 'OL'} | Pedidos B2B` }]
 
@@ -131,7 +130,7 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
   return (
     <section className="stack" aria-labelledby="ol-title">
       <p>
-        <PageLink to="/conditions">{s.olBack}</PageLink>
+        <a href="/conditions">{s.olBack}</a>
       </p>
       <h1 id="ol-title">{s.olTitle(parceiro.nome)}</h1>
       <dl className="condition-summary">
@@ -192,13 +191,13 @@ export default function OlDetails({ loaderData }: Route.ComponentProps) {
       {parceiro.status === 'aceito' ? (
         <>
           <div className="button-row">
-            <PageLink to={conditionDetailsPath(c, String(parceiro.organizacao_id), 'produtos')} className="button primary">
+            <a href={conditionDetailsPath(c, String(parceiro.organizacao_id), 'produtos')} className="button primary">
               {s.products}
-            </PageLink>
+            </a>
             {mayChange ? (
-              <PageLink to={href({ modal: 'deixar' })} className="button danger">
+              <a href={href({ modal: 'deixar' })} className="button danger">
                 {s.leave}
-              </PageLink>
+              </a>
             ) : null}
           </div>
           <Blacklist data={loaderData} />
@@ -243,9 +242,9 @@ function Blacklist({ data }: { data: Data }) {
               </button>
             </CompanyForm>
             {mayChange ? (
-              <PageLink to={href({ modal: 'bloquear', busca: null })} className="button primary">
+              <a href={href({ modal: 'bloquear', busca: null })} className="button primary">
                 {s.blacklistAdd}
-              </PageLink>
+              </a>
             ) : null}
           </div>
           {bloqueados.data.length === 0 ? (

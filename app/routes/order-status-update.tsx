@@ -12,7 +12,6 @@ import { pagePath } from '~/lib/company-screens.ts'
 import { changeOrderStatus } from '~/lib/orders.server.ts'
 import { enterOrderOrganization, moverOrganization } from '~/lib/order-deep-link.server.ts'
 import { redirectWithToast, requireAuth } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Atualizar pedido ${params.orderId} | Pedidos B2B` }]
 
@@ -119,7 +118,7 @@ export default function OrderStatusUpdate({ loaderData, actionData, params }: Ro
           <OrderSummary order={order} />
         </div>
       ) : null}
-      <p>{!order ? <PageLink to="/personal-environment">{m.deepBack}</PageLink> : <PageLink to="/orders">{m.deepSeeOrders}</PageLink>}</p>
+      <p>{!order ? <a href="/personal-environment">{m.deepBack}</a> : <a href="/orders">{m.deepSeeOrders}</a>}</p>
     </section>
   )
 }

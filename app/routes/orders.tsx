@@ -21,7 +21,6 @@ import { orderList } from '~/lib/order-list.ts'
 import { changeOrderStatus, readOrderList, repeatOrder } from '~/lib/orders.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { revalidateAfterActions } from '~/lib/revalidate-after-actions.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = ({ params }) => [
   {
@@ -134,7 +133,7 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
       <h1 id="orders-title">{heading}</h1>
       {customerId ? (
         <p>
-          <PageLink to="/customers">{m.backToCustomers}</PageLink>
+          <a href="/customers">{m.backToCustomers}</a>
         </p>
       ) : tipo === 'v' && list.aba === 'C' ? null : (
         // A retailer only buys: its orders placed are its only side (a link to the other still opens it).
@@ -142,9 +141,9 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           <ul className="team-tabs">
             {(['recebidos', 'feitos'] as const).map((tab) => (
               <li key={tab}>
-                <PageLink to={address({ ...fresh, aba: tab === 'feitos' ? 'C' : 'V' })} aria-current={(tab === 'feitos') === (list.aba === 'C') ? 'page' : undefined}>
+                <a href={address({ ...fresh, aba: tab === 'feitos' ? 'C' : 'V' })} aria-current={(tab === 'feitos') === (list.aba === 'C') ? 'page' : undefined}>
                   {tab === 'feitos' ? m.tabPlaced : m.tabReceived}
-                </PageLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -214,9 +213,9 @@ function OrdersList({ loaderData, actionData }: { loaderData: Extract<Route.Comp
           {m.filter}
         </button>
         {filtered ? (
-          <PageLink to={address({ ...fresh, aba: list.aba })} className="button">
+          <a href={address({ ...fresh, aba: list.aba })} className="button">
             {m.clearFilters}
-          </PageLink>
+          </a>
         ) : null}
       </CompanyForm>
       {periodError ? (

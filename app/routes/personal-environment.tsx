@@ -20,7 +20,6 @@ import { Pagination } from '~/components/ui/pagination.tsx'
 import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { defineList, oneOf, parseListState, search } from '~/lib/list-state.ts'
 import { commitSession, getSession, redirectWithToast, withToast } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ambiente pessoal | Pedidos B2B' }]
 
@@ -121,9 +120,9 @@ export default function PersonalEnvironment({ loaderData, actionData }: Route.Co
     <section className="stack" aria-labelledby="pe-title">
       <div className="row-between">
         <h1 id="pe-title">Minhas organizações</h1>
-        <PageLink to={`?${new URLSearchParams([...new URLSearchParams(location.search), ['modal', 'nova']])}`} className="button primary">
+        <a href={`?${new URLSearchParams([...new URLSearchParams(location.search), ['modal', 'nova']])}`} className="button primary">
           Criar organização
-        </PageLink>
+        </a>
       </div>
       <CompanyForm method="get" className="toolbar" role="search">
         <label className="sr-only" htmlFor="pe-q">

@@ -21,7 +21,6 @@ import { redirectPastLastPage } from '~/lib/list-page.server.ts'
 import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Pedidos B2B' }]
 
@@ -182,17 +181,17 @@ function ProductsList({ loaderData, actionData }: { loaderData: Extract<Route.Co
       <div className="row-between">
         <h1 id="products-title">{m.title}</h1>
         {canChange ? (
-          <PageLink to={href({ modal: 'novo', id: null, ids: null })} className="button primary">
+          <a href={href({ modal: 'novo', id: null, ids: null })} className="button primary">
             {m.newProduct}
-          </PageLink>
+          </a>
         ) : null}
       </div>
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
       <div className="toolbar">
         <SpreadsheetExport kind="produtos" label={m.exportSheet} />
-        <PageLink to={href({ modal: 'loja', id: null, ids: null })} className="button">
+        <a href={href({ modal: 'loja', id: null, ids: null })} className="button">
           {virtualStoreMessages.title}
-        </PageLink>
+        </a>
       </div>
       {canChange ? (
         <SpreadsheetImport

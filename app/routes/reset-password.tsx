@@ -10,7 +10,6 @@ import { replyWithApiError } from '~/lib/form-reply.server.ts'
 import { ResetPasswordSchema } from '~/domain/auth/schemas.ts'
 import { endSessionsOfEmail, redirectWithToast } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const resetPasswordSchema = formSchema('ResetPasswordSchema')
 
@@ -48,7 +47,7 @@ export default function ResetPassword({ actionData, params }: Route.ComponentPro
         </SubmitButton>
       </Form>
       <p className="center">
-        <PageLink to="/">Voltar ao Login</PageLink>
+        <a href="/">Voltar ao Login</a>
       </p>
     </AuthLayout>
   )

@@ -12,7 +12,6 @@ import { capitalise, SignupSchema } from '~/domain/auth/schemas.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { redirectWithToast, withSignedUpEmail } from '~/lib/session.server.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const signupSchema = formSchema('SignupSchema')
 
@@ -54,7 +53,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="center">
-        Já tem conta? <PageLink to={redirectTo ? `/?${new URLSearchParams({ redirectTo })}` : '/'}>Entrar</PageLink>
+        Já tem conta? <a href={redirectTo ? `/?${new URLSearchParams({ redirectTo })}` : '/'}>Entrar</a>
       </p>
     </AuthLayout>
   )

@@ -8,7 +8,6 @@ import { enterCompany } from '~/lib/company.server.ts'
 import { teamInviteScreenMessages as m } from '~/domain/team/messages.ts'
 import { INVITE_TOKEN_PATTERN, ORG_ID_PATTERN } from '~/domain/team/invite-link.ts'
 import { destroySession, endSession, getAuth, redirectWithToast, withToast } from '~/lib/session.server.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /**
  * The team invite opened from the mail (server/mail/team-templates.ts):
@@ -77,7 +76,7 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
       <AuthLayout title={m.title}>
         <p role="alert">{m.malformed}</p>
         <p className="center">
-          <PageLink to="/">Ir para o Login</PageLink>
+          <a href="/">Ir para o Login</a>
         </p>
       </AuthLayout>
     )
@@ -89,7 +88,7 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
           {m.declined}
         </p>
         <p className="center">
-          <PageLink to={user ? '/personal-environment' : '/'}>{user ? 'Ir para as minhas organizações' : 'Ir para o Login'}</PageLink>
+          <a href={user ? '/personal-environment' : '/'}>{user ? 'Ir para as minhas organizações' : 'Ir para o Login'}</a>
         </p>
       </AuthLayout>
     )
@@ -113,7 +112,7 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
         <p className="center">
-          <PageLink to={here}>Prefiro aceitar o convite</PageLink>
+          <a href={here}>Prefiro aceitar o convite</a>
         </p>
       </AuthLayout>
     )
@@ -145,17 +144,17 @@ export default function TeamInvite({ loaderData, actionData }: Route.ComponentPr
         <>
           <p>{m.acceptNeedsAccount()}</p>
           <div className="button-row invite-auth-links">
-            <PageLink to={`/?redirectTo=${encodeURIComponent(here)}`} className="button primary">
+            <a href={`/?redirectTo=${encodeURIComponent(here)}`} className="button primary">
               Entrar
-            </PageLink>
-            <PageLink to={`/signup?redirectTo=${encodeURIComponent(here)}`} className="button">
+            </a>
+            <a href={`/signup?redirectTo=${encodeURIComponent(here)}`} className="button">
               Criar conta
-            </PageLink>
+            </a>
           </div>
         </>
       )}
       <p className="center">
-        <PageLink to={`${here}?acao=recusar`}>Recusar convite</PageLink>
+        <a href={`${here}?acao=recusar`}>Recusar convite</a>
       </p>
     </AuthLayout>
   )

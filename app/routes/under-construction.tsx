@@ -1,6 +1,5 @@
 import { useMatches } from 'react-router'
 import type { Route } from './+types/under-construction'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /** Screens the product does not offer yet. The route, its guard and the Login fallback already apply. */
 const SCREEN_NAMES: Record<string, string> = {
@@ -37,7 +36,7 @@ export default function UnderConstruction() {
       <div className="empty-state">
         <p>Esta tela está em construção.</p>
         <p>Enquanto isso, as outras telas do menu já funcionam.</p>
-        <PageLink to="/personal-environment">Voltar às minhas organizações</PageLink>
+        <a href="/personal-environment">Voltar às minhas organizações</a>
       </div>
     </section>
   )

@@ -2,7 +2,6 @@ import { data } from 'react-router'
 import type { Route } from './+types/virtual-store'
 import { Avatar } from '~/components/ui/avatar.tsx'
 import { Pagination } from '~/components/ui/pagination.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 import * as storeApi from '~/domain/virtual-store/contract.ts'
 import { virtualStoreMessages as m } from '~/domain/virtual-store/messages.ts'
 import { api, apiErrorMessages } from '~/lib/api.server.ts'
@@ -34,9 +33,9 @@ export default function VirtualStore({ loaderData }: Route.ComponentProps) {
         <section className="card stack" role="alert">
           <h1>{m.notFound}</h1>
           <p>{loaderData.missing}</p>
-          <PageLink to="/" className="button">
+          <a href="/" className="button">
             {m.login}
-          </PageLink>
+          </a>
         </section>
       </main>
     )
@@ -55,7 +54,7 @@ export default function VirtualStore({ loaderData }: Route.ComponentProps) {
       {loja.texto ? <p className="store-welcome">{loja.texto}</p> : null}
       <p className="notice notice-info">
         {m.pricesAfterLogin}{' '}
-        <PageLink to="/">{m.login}</PageLink>
+        <a href="/">{m.login}</a>
       </p>
       <section className="stack" aria-labelledby="store-products">
         <h2 id="store-products">{m.products}</h2>

@@ -25,7 +25,6 @@ import { LOGO_ACCEPT } from '~/domain/auth/logo.ts'
 import { redirectWithToast } from '~/lib/session.server.ts'
 import { UFS } from '~/domain/shared/uf.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const visitingCardFormSchema = formSchema('VisitingCardFormSchema')
 const orderEmailFormSchema = formSchema('OrderEmailFormSchema')
@@ -142,9 +141,9 @@ function Codes({ tokenbase, flagCode, canEdit }: { tokenbase: string | null; fla
       <p>
         Tokenbase: {tokenbase ? <strong>cadastrado</strong> : 'não cadastrado'}.{' '}
         {canEdit ? (
-          <PageLink to="?modal=tokenbase">
+          <a href="?modal=tokenbase">
             {tokenbase ? 'Ver ou alterar' : 'Cadastrar'}
-          </PageLink>
+          </a>
         ) : null}
       </p>
       {flagCode ? (
@@ -288,9 +287,9 @@ function OrderEmails({ list, canEdit, lastResult }: { list: OrderEmailList; canE
           {/* Past the plan's limit the button looks disabled, with a 'Pro' notice, and opens the restricted-feature modal. */}
           {list.plano_limita ? (
             <p>
-              <PageLink to="?modal=acesso-restrito" className="button button-locked">
+              <a href="?modal=acesso-restrito" className="button button-locked">
                 Adicionar e-mail <span className="badge">Pro</span>
-              </PageLink>
+              </a>
             </p>
           ) : null}
         </>

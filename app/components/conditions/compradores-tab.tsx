@@ -16,7 +16,6 @@ import { exportPath } from '~/lib/spreadsheet-import.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { BUYER_LIST, type BuyerListState } from './tab-lists.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const findBuyerFormSchema = formSchema('FindBuyerFormSchema')
 
@@ -79,9 +78,9 @@ export function CompradoresTab({ data, detail, actionData }: ConditionTabProps) 
         </CompanyForm>
         {canChange ? (
           <div className="toolbar">
-            <PageLink to={href({ modal: 'adicionar-comprador', cnpj: null, busca: null })} className="button primary">
+            <a href={href({ modal: 'adicionar-comprador', cnpj: null, busca: null })} className="button primary">
               {m.add}
-            </PageLink>
+            </a>
             {tab.ownList ? (
               <CompanyForm method="post">
                 <button type="submit" name="intent" value="add-all" className="button">
@@ -125,16 +124,16 @@ function ListChooser({ answer, list }: { answer: Answer; list: BuyerListState })
     <nav aria-label={m.listLabel}>
       <ul className="team-tabs">
         <li>
-          <PageLink to={to(null)} aria-current={lista === null ? 'page' : undefined}>
+          <a href={to(null)} aria-current={lista === null ? 'page' : undefined}>
             {m.directList}
-          </PageLink>
+          </a>
         </li>
         {answer.listas.map((l) => (
           <li key={l.organizacao_id}>
-            <PageLink to={to(l.organizacao_id)} aria-current={lista === l.organizacao_id ? 'page' : undefined}>
+            <a href={to(l.organizacao_id)} aria-current={lista === l.organizacao_id ? 'page' : undefined}>
               OL {l.nome}
               {l.espelho ? ' (espelho)' : ''}
-            </PageLink>
+            </a>
           </li>
         ))}
       </ul>

@@ -8,7 +8,6 @@ import { formatPercent } from '~/domain/conditions/percent.ts'
 import type { ConditionOrderField } from '~/domain/conditions/schemas.ts'
 import { conditionDetailsMessages, conditionDetailsPath, minimumsText } from '~/domain/conditions/tabs.ts'
 import { CONDITION_LIST, type CondicaoLista, type CondicoesPage, type ConditionListState } from './list-types.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const BULK_FORM = 'condicoes-selecionadas'
 
@@ -57,7 +56,7 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
       className: 'product-name',
       cell: (c) => (
         <>
-          <PageLink to={conditionDetailsPath(c, 'C')}>{c.nome}</PageLink>
+          <a href={conditionDetailsPath(c, 'C')}>{c.nome}</a>
           <small className="muted">
             {countsText(c)}
             {c.visivel ? '' : ' · oculta para os compradores'}
@@ -78,15 +77,15 @@ export function ConditionTable({ page, state, canChange }: { page: CondicoesPage
       header: <span className="sr-only">Ações</span>,
       cell: (c) => (
         <div className="row-actions">
-          <PageLink to={href({ modal: 'editar', id: c.id })} className="button">
+          <a href={href({ modal: 'editar', id: c.id })} className="button">
             Editar<span className="sr-only"> {c.nome}</span>
-          </PageLink>
-          <PageLink to={href({ modal: 'minimos', id: c.id })} className="button">
+          </a>
+          <a href={href({ modal: 'minimos', id: c.id })} className="button">
             Mínimos<span className="sr-only"> de {c.nome}</span>
-          </PageLink>
-          <PageLink to={href({ modal: 'excluir', id: c.id })} className="button danger">
+          </a>
+          <a href={href({ modal: 'excluir', id: c.id })} className="button danger">
             Excluir<span className="sr-only"> {c.nome}</span>
-          </PageLink>
+          </a>
         </div>
       ),
     })
@@ -136,7 +135,7 @@ export function OlTable({ page, state, orgId, orgName }: { page: CondicoesPage; 
       cell: (c) => {
         const discount = c.parceiro?.desconto_extra ?? '0'
         const path = `/olDetails/${orgId}/${encodeURIComponent(orgName.slice(0, 80) || 'ol')}/${c.vendedor.id}/${c.id}/${encodeURIComponent(discount)}`
-        return <PageLink to={path}>{c.nome}</PageLink>
+        return <a href={path}>{c.nome}</a>
       },
     },
     { key: 'vendedor', header: 'Vendedor', cell: (c) => c.vendedor.nome },

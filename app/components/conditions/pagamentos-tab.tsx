@@ -12,7 +12,6 @@ import { termsMessages as m } from '~/domain/conditions/terms-messages.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { formSchema } from '~/components/form-schema.ts'
 import { formatPercent } from '~/domain/conditions/percent.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const termFormSchema = formSchema('TermFormSchema')
 const updateTermFormSchema = formSchema('UpdateTermFormSchema')
@@ -43,9 +42,9 @@ export function PagamentosTab({ data, actionData }: ConditionTabProps) {
       <div className="customers-toolbar">
         <h2 id="pagamentos-title">Prazos de pagamento</h2>
         {d.podeAlterar ? (
-          <PageLink to={href({ modal: 'novo-prazo', id: null })} className="button primary">
+          <a href={href({ modal: 'novo-prazo', id: null })} className="button primary">
             Novo prazo
-          </PageLink>
+          </a>
         ) : null}
       </div>
       {d.pagamentos.length === 0 ? (
@@ -81,12 +80,12 @@ export function PagamentosTab({ data, actionData }: ConditionTabProps) {
                   {d.podeAlterar ? (
                     <td>
                       <div className="actions">
-                        <PageLink to={href({ modal: 'editar-prazo', id: p.id })} className="button" aria-label={`Editar ${p.nome}`}>
+                        <a href={href({ modal: 'editar-prazo', id: p.id })} className="button" aria-label={`Editar ${p.nome}`}>
                           Editar
-                        </PageLink>
-                        <PageLink to={href({ modal: 'excluir-prazo', id: p.id })} className="button danger" aria-label={`Excluir ${p.nome}`}>
+                        </a>
+                        <a href={href({ modal: 'excluir-prazo', id: p.id })} className="button danger" aria-label={`Excluir ${p.nome}`}>
                           Excluir
-                        </PageLink>
+                        </a>
                       </div>
                     </td>
                   ) : null}

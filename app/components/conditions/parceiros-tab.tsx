@@ -14,7 +14,6 @@ import type { ParceirosTabData } from '~/lib/conditions/parceiros.server.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { StatusBadge } from './partner-status.tsx'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const invitePartnerFormSchema = formSchema('InvitePartnerFormSchema')
 const mirrorFormSchema = formSchema('MirrorFormSchema')
@@ -36,9 +35,9 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
       <div className="customers-toolbar">
         <h2 id="parceiros-title">{s.sectionTitle}</h2>
         {seller ? (
-          <PageLink to={href({ modal: 'convidar-ol', id: null })} className="button primary">
+          <a href={href({ modal: 'convidar-ol', id: null })} className="button primary">
             {s.invite}
-          </PageLink>
+          </a>
         ) : null}
       </div>
       {detail.acesso === 'vendedor' && !mayChange ? <p className="notice notice-info">{s.readOnly}</p> : null}
@@ -76,9 +75,9 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
                   <td>
                     <div className="actions">
                       {p.sou_membro ? (
-                        <PageLink to={olDetailsPath(p, detail.condicao)} className="button">
+                        <a href={olDetailsPath(p, detail.condicao)} className="button">
                           {s.details}
-                        </PageLink>
+                        </a>
                       ) : null}
                       {seller && p.espelho_de ? (
                         <CompanyForm method="post" preventScrollReset>
@@ -90,14 +89,14 @@ export function ParceirosTab({ data, detail, mayChange, actionData }: ConditionT
                         </CompanyForm>
                       ) : null}
                       {seller && !p.espelho_de && p.status !== 'recusado' ? (
-                        <PageLink to={href({ modal: 'espelhar-ol', id: p.id })} className="button" aria-label={`${s.mirror}: ${p.nome}`}>
+                        <a href={href({ modal: 'espelhar-ol', id: p.id })} className="button" aria-label={`${s.mirror}: ${p.nome}`}>
                           {s.mirror}
-                        </PageLink>
+                        </a>
                       ) : null}
                       {seller ? (
-                        <PageLink to={href({ modal: 'remover-ol', id: p.id })} className="button danger" aria-label={`${s.remove} ${p.nome}`}>
+                        <a href={href({ modal: 'remover-ol', id: p.id })} className="button danger" aria-label={`${s.remove} ${p.nome}`}>
                           {s.remove}
-                        </PageLink>
+                        </a>
                       ) : null}
                     </div>
                   </td>

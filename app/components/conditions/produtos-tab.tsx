@@ -19,7 +19,6 @@ import type { ConditionTabProps } from './detail-tabs.tsx'
 import type { Line, ProductsTabData } from './produtos-types.ts'
 import { LINE_LIST } from './tab-lists.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const editLinesFormSchema = formSchema('EditLinesFormSchema')
 
@@ -49,9 +48,9 @@ export function ProdutosTab({ data, detail, actionData }: ConditionTabProps) {
       <div className="row-between">
         <h2 id="condicao-produtos-titulo">{m.sectionTitle}</h2>
         {canChange ? (
-          <PageLink to={href({ modal: 'adicionar', id: null, ids: null })} className="button primary">
+          <a href={href({ modal: 'adicionar', id: null, ids: null })} className="button primary">
             {m.add}
-          </PageLink>
+          </a>
         ) : null}
       </div>
       {canChange ? null : <p className="notice notice-info">{m.readOnly}</p>}
@@ -204,12 +203,12 @@ function LinesTable({ data, canChange }: { data: ProductsTabData; canChange: boo
       header: <span className="sr-only">Ações</span>,
       cell: (l) => (
         <div className="row-actions">
-          <PageLink to={href({ modal: 'editar', id: l.id, ids: null })} className="button">
+          <a href={href({ modal: 'editar', id: l.id, ids: null })} className="button">
             Editar<span className="sr-only"> {l.nome}</span>
-          </PageLink>
-          <PageLink to={href({ modal: 'remover', ids: l.id, id: null })} className="button danger">
+          </a>
+          <a href={href({ modal: 'remover', ids: l.id, id: null })} className="button danger">
             Remover<span className="sr-only"> {l.nome}</span>
-          </PageLink>
+          </a>
         </div>
       ),
     })

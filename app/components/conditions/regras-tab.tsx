@@ -11,7 +11,6 @@ import { describeRule, percentText, rulesMessages as m } from '~/domain/conditio
 import { RULE_TYPES, type RuleType } from '~/domain/pricing/rules.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const ruleFormSchema = formSchema('RuleFormSchema')
 const updateRuleFormSchema = formSchema('UpdateRuleFormSchema')
@@ -53,9 +52,9 @@ export function RegrasTab({ data, actionData }: ConditionTabProps) {
       <div className="customers-toolbar">
         <h2 id="regras-title">Regras de desconto</h2>
         {d.podeAlterar ? (
-          <PageLink to={href({ modal: 'nova-regra', id: null })} className="button primary">
+          <a href={href({ modal: 'nova-regra', id: null })} className="button primary">
             Nova regra
-          </PageLink>
+          </a>
         ) : null}
       </div>
       <p className="muted">
@@ -77,12 +76,12 @@ export function RegrasTab({ data, actionData }: ConditionTabProps) {
               <p className="muted">{r.parceiro_id === null ? 'Vale para todos os pedidos da condição.' : `Só nos pedidos pelo OL ${r.parceiro_nome ?? ''}.`}</p>
               {mayChange(r) ? (
                 <div className="row-end">
-                  <PageLink to={href({ modal: 'editar-regra', id: r.id })} className="button" aria-label={`Editar regra ${r.nome}`}>
+                  <a href={href({ modal: 'editar-regra', id: r.id })} className="button" aria-label={`Editar regra ${r.nome}`}>
                     Editar
-                  </PageLink>
-                  <PageLink to={href({ modal: 'excluir-regra', id: r.id })} className="button danger" aria-label={`Excluir regra ${r.nome}`}>
+                  </a>
+                  <a href={href({ modal: 'excluir-regra', id: r.id })} className="button danger" aria-label={`Excluir regra ${r.nome}`}>
                     Excluir
-                  </PageLink>
+                  </a>
                 </div>
               ) : null}
             </li>

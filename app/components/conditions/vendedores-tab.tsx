@@ -9,7 +9,6 @@ import { sellersMessages as m } from '~/domain/conditions/sellers-messages.ts'
 import type { VendedoresData } from '~/lib/conditions/vendedores.server.ts'
 import type { ConditionTabProps } from './detail-tabs.tsx'
 import { SELLER_LIST, type SellerListState } from './tab-lists.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const REMOVE_FORM = 'vendedores-remover'
 
@@ -52,9 +51,9 @@ export function VendedoresTab({ data, actionData }: ConditionTabProps) {
           </button>
         </CompanyForm>
         {canChange ? (
-          <PageLink to={href({ modal: 'adicionar-vendedor', busca: null })} className="button primary">
+          <a href={href({ modal: 'adicionar-vendedor', busca: null })} className="button primary">
             Adicionar vendedor
-          </PageLink>
+          </a>
         ) : null}
       </div>
       <SellerTable answer={answer} canChange={canChange} />

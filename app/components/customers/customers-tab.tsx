@@ -15,7 +15,6 @@ import { formatTelefone } from '~/domain/customers/phone.ts'
 import { maskCnpj } from '~/domain/shared/masks.ts'
 import { CUSTOMER_LIST, MODAL_PARAMS, type Customer, type CustomerListState, type CustomerPayment, type Paginated, type Seller } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const createCustomerFormSchema = formSchema('CreateCustomerFormSchema')
 const updateCustomerFormSchema = formSchema('UpdateCustomerFormSchema')
@@ -66,26 +65,26 @@ export function CustomersTab({ page, list, canManage, canReadOrders }: { page: P
       cell: (c) => (
         <div className="actions">
           {canManage ? (
-            <PageLink to={href({ modal: 'editar-cliente', id: c.id })} className="button" aria-label={`${s.edit} ${c.nome}`}>
+            <a href={href({ modal: 'editar-cliente', id: c.id })} className="button" aria-label={`${s.edit} ${c.nome}`}>
               {s.edit}
-            </PageLink>
+            </a>
           ) : null}
-          <PageLink to={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`}>
+          <a href={href({ modal: 'pagamentos-cliente', id: c.id })} className="button" aria-label={`${s.payments} de ${c.nome}`}>
             {s.payments}
-          </PageLink>
+          </a>
           {canReadOrders ? (
-            <PageLink to={`/orders-customer/${c.id}`} className="button" aria-label={`${s.orders} de ${c.nome}`}>
+            <a href={`/orders-customer/${c.id}`} className="button" aria-label={`${s.orders} de ${c.nome}`}>
               {s.orders}
-            </PageLink>
+            </a>
           ) : null}
           {canManage ? (
-            <PageLink
-              to={href({ modal: c.bloqueado ? 'desbloquear-cliente' : 'bloquear-cliente', id: c.id })}
+            <a
+              href={href({ modal: c.bloqueado ? 'desbloquear-cliente' : 'bloquear-cliente', id: c.id })}
               className={c.bloqueado ? 'button' : 'button danger'}
               aria-label={`${c.bloqueado ? s.unblock : s.block} ${c.nome}`}
             >
               {c.bloqueado ? s.unblock : s.block}
-            </PageLink>
+            </a>
           ) : null}
         </div>
       ),
@@ -115,9 +114,9 @@ export function CustomersTab({ page, list, canManage, canReadOrders }: { page: P
           </button>
         </CompanyForm>
         {canManage ? (
-          <PageLink to={href({ modal: 'novo-cliente', id: null })} className="button primary">
+          <a href={href({ modal: 'novo-cliente', id: null })} className="button primary">
             {s.newCustomer}
-          </PageLink>
+          </a>
         ) : null}
       </div>
 

@@ -9,7 +9,6 @@ import { customerScreenMessages as s, PAYMENT_KIND_LABELS, PAYMENT_KINDS } from 
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { MODAL_PARAMS, type PaymentMethod } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const paymentMethodFormSchema = formSchema('PaymentMethodFormSchema')
 
@@ -22,9 +21,9 @@ export function PaymentsTab({ methods, canManage }: { methods: PaymentMethod[]; 
       <div className="customers-toolbar">
         <p className="muted">Como seus clientes podem pagar. Em cada cliente, escolha quais formas ele pode usar.</p>
         {canManage ? (
-          <PageLink to={href({ modal: 'nova-forma', id: null })} className="button primary">
+          <a href={href({ modal: 'nova-forma', id: null })} className="button primary">
             {s.newPayment}
-          </PageLink>
+          </a>
         ) : null}
       </div>
       {methods.length === 0 ? (
@@ -57,9 +56,9 @@ export function PaymentsTab({ methods, canManage }: { methods: PaymentMethod[]; 
                   {canManage ? (
                     <td>
                       <div className="actions">
-                        <PageLink to={href({ modal: 'excluir-forma', id: p.id })} className="button danger" aria-label={`${s.deletePayment} ${p.nome}`}>
+                        <a href={href({ modal: 'excluir-forma', id: p.id })} className="button danger" aria-label={`${s.deletePayment} ${p.nome}`}>
                           {s.deletePayment}
-                        </PageLink>
+                        </a>
                       </div>
                     </td>
                   ) : null}

@@ -6,7 +6,6 @@ import { OfferFields, OfferSource, offerLimits, QuantityField } from './offer-pa
 import type { MarketPage, MarketProduct, MarketState, Verticals } from './types.ts'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { SUGGESTIONS_ID, SuggestionList } from './search-suggestions.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 function FavoriteForm({ product }: { product: MarketProduct }) {
   return (
@@ -67,10 +66,10 @@ function ProductCard({ product }: { product: MarketProduct }) {
       {/* The offers modal lists the other offers: with none, the card already shows the only one. */}
       {product.outras_ofertas > 0 ? (
         <p>
-          <PageLink to={href({ modal: 'ofertas', ofertas: product.id })} className="market-offers-link">
+          <a href={href({ modal: 'ofertas', ofertas: product.id })} className="market-offers-link">
             {m.seeOffers}
             <span className="sr-only"> de {product.nome}</span>
-          </PageLink>{' '}
+          </a>{' '}
           <small className="muted">({m.otherOffers(product.outras_ofertas)})</small>
         </p>
       ) : (
@@ -95,11 +94,11 @@ export function ProductGrid({ page }: { page: MarketPage }) {
         <p className="muted">{page.total === 1 ? '1 produto' : `${page.total} produtos`}</p>
       ) : (
         <nav className="pagination" aria-label="Paginação de produtos">
-          {page.current_page > 1 ? <PageLink to={href({ page: page.current_page - 1, modal: null, ofertas: null })}>Anterior</PageLink> : <span />}
+          {page.current_page > 1 ? <a href={href({ page: page.current_page - 1, modal: null, ofertas: null })}>Anterior</a> : <span />}
           <span>
             Página {page.current_page} de {page.last_page} ({page.total} produtos)
           </span>
-          {page.current_page < page.last_page ? <PageLink to={href({ page: page.current_page + 1, modal: null, ofertas: null })}>Próxima</PageLink> : <span />}
+          {page.current_page < page.last_page ? <a href={href({ page: page.current_page + 1, modal: null, ofertas: null })}>Próxima</a> : <span />}
         </nav>
       )}
     </div>

@@ -10,7 +10,6 @@ import { orderMessages as m } from '~/domain/orders/messages.ts'
 import { ORDER_STATUS_LABELS } from '~/domain/orders/order-status.ts'
 import { invoicedTokenbaseCentavos } from '~/domain/orders/invoiced.ts'
 import { ConfirmStep } from '~/components/ui/confirm-step.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export type OrderDetail = Answer<typeof ordersApi.showPedido>['pedido']
 export type OrderRow = Answer<typeof ordersApi.restorePedidos>['pedidos']['data'][number]
@@ -332,8 +331,8 @@ export function RepeatOrder({ order, action }: { order: OrderDetail; action?: st
 export function CloseOrderLink({ to, orderId }: { to: string; orderId: number }) {
   // The list it goes back to gives the focus to the order's own 'Ver' (app/enhance/dialogs.ts).
   return (
-    <PageLink to={to} className="button" data-focus-after={`[data-open-order="${orderId}"]`}>
+    <a href={to} className="button" data-focus-after={`[data-open-order="${orderId}"]`}>
       {m.close}
-    </PageLink>
+    </a>
   )
 }

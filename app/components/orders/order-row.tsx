@@ -4,7 +4,6 @@ import type { restorePedidos } from '~/domain/orders/contract.ts'
 import { orderMessages as m } from '~/domain/orders/messages.ts'
 import type { Answer } from '~/domain/shared/contract.ts'
 import { StatusBadge } from './order-detail.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export type OrderListItem = Answer<typeof restorePedidos>['pedidos']['data'][number]
 
@@ -35,9 +34,9 @@ export function OrderRow({ order: o, openHref }: { order: OrderListItem; openHre
       </td>
       <td>
         <div className="actions">
-          <PageLink to={openHref} className="button" aria-label={m.open(o.id)} data-open-order={o.id} data-opens-panel>
+          <a href={openHref} className="button" aria-label={m.open(o.id)} data-open-order={o.id} data-opens-panel>
             Ver
-          </PageLink>
+          </a>
         </div>
       </td>
     </tr>

@@ -6,7 +6,6 @@ import { invoicePlanLabel } from '~/domain/plans/invoices.ts'
 import { formatBrl } from '~/domain/catalog/money.ts'
 import { formatDate } from '~/components/team/format.ts'
 import { CompanyForm, usePageCompanyId } from '~/components/company-form.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 import { withPageCompany } from '~/lib/page-company.ts'
 
 export type Invoice = Answer<typeof billingApi.restoreTitulos>['titulos'][number]
@@ -35,9 +34,9 @@ export function BillingTab({ invoices }: { invoices: Invoice[] }) {
     <section className="stack" aria-labelledby="cobrancas-titulo">
       <div className="row-between">
         <h3 id="cobrancas-titulo">{m.invoices}</h3>
-        <PageLink to={`${location.pathname}?${emails}`} className="button">
+        <a href={`${location.pathname}?${emails}`} className="button">
           {m.financeEmailButton}
-        </PageLink>
+        </a>
       </div>
       {invoices.length === 0 ? (
         <p role="status">{m.noInvoices}</p>

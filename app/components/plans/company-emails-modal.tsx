@@ -4,7 +4,6 @@ import type * as billingApi from '~/domain/plans/billing-contract.ts'
 import { billingScreenMessages as m } from '~/domain/plans/billing-screen-messages.ts'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 export type CompanyEmailsData = { tipo: 'C' | 'F'; list: Answer<typeof billingApi.restoreEmailsEmpresa>['data'] }
 
@@ -40,9 +39,9 @@ export function CompanyEmailsModal({ data, canManage }: { data: CompanyEmailsDat
                 {m.yes}
               </button>
             </CompanyForm>
-            <PageLink to={here} className="button" data-autofocus>
+            <a href={here} className="button" data-autofocus>
               {m.no}
-            </PageLink>
+            </a>
           </div>
         </section>
       ) : null}
@@ -54,9 +53,9 @@ export function CompanyEmailsModal({ data, canManage }: { data: CompanyEmailsDat
             <li key={e.id} className="row-between">
               <span>{e.email}</span>
               {canManage ? (
-                <PageLink to={`${here}&excluir=${encodeURIComponent(e.email)}`} className="button danger" aria-label={`${m.remove} ${e.email}`}>
+                <a href={`${here}&excluir=${encodeURIComponent(e.email)}`} className="button danger" aria-label={`${m.remove} ${e.email}`}>
                   {m.remove}
-                </PageLink>
+                </a>
               ) : null}
             </li>
           ))}
@@ -71,9 +70,9 @@ function AddEmail({ tipo, here, full, allowed }: { tipo: 'C' | 'F'; here: string
   if (!allowed && tipo === 'C') {
     return (
       <p>
-        <PageLink to="?modal=acesso-restrito" className="button button-locked">
+        <a href="?modal=acesso-restrito" className="button button-locked">
           {m.add} <span className="badge">{m.proNotice}</span>
-        </PageLink>
+        </a>
       </p>
     )
   }

@@ -8,7 +8,6 @@ import { PLANS, compareRank, isPlanCode } from '~/domain/plans/plans.ts'
 import { PRODUCT_NAME } from '~/lib/menu.ts'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { RouteModal } from '~/components/route-modal.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 import { billingScreenMessages as bm } from '~/domain/plans/billing-screen-messages.ts'
 import { BillingTab, type Invoice } from './billing-tab.tsx'
 
@@ -66,14 +65,14 @@ export function PlansModal({ data }: { data: PlansData | null }) {
         <nav aria-label={`${PRODUCT_NAME} Pro`}>
           <ul className="team-tabs">
             <li>
-              <PageLink to={tabHref(null)} aria-current={billing ? undefined : 'page'}>
+              <a href={tabHref(null)} aria-current={billing ? undefined : 'page'}>
                 {m.plansTab}
-              </PageLink>
+              </a>
             </li>
             <li>
-              <PageLink to={tabHref('cobrancas')} aria-current={billing ? 'page' : undefined}>
+              <a href={tabHref('cobrancas')} aria-current={billing ? 'page' : undefined}>
                 {bm.billingTab}
-              </PageLink>
+              </a>
             </li>
           </ul>
         </nav>
@@ -87,9 +86,9 @@ export function PlansModal({ data }: { data: PlansData | null }) {
           </h3>
           <p className="muted">{current.descricao}</p>
           {isAdmin && canBill ? (
-            <PageLink to={tabHref('cobrancas')} className="button">
+            <a href={tabHref('cobrancas')} className="button">
               {bm.seeBilling}
-            </PageLink>
+            </a>
           ) : null}
         </section>
         {confirming ? (
@@ -98,9 +97,9 @@ export function PlansModal({ data }: { data: PlansData | null }) {
             <p id="plano-confirmar-texto">{m.confirmDowngrade(confirming.nome)}</p>
             <div className="button-row">
               <PlanChoice intent="mudar" plano={confirming.codigo} back={back} label={m.yes} primary />
-              <PageLink to={back} className="button" data-autofocus>
+              <a href={back} className="button" data-autofocus>
                 {m.no}
-              </PageLink>
+              </a>
             </div>
           </section>
         ) : null}
@@ -136,9 +135,9 @@ function PlanCardItem({ card, situacao, isAdmin, recommended, back }: { card: Ca
           {button.label}
         </button>
       ) : downgrade ? (
-        <PageLink to={`${back}&mudar=${card.codigo}`} className="button" aria-label={`${button.label}: ${card.nome}`}>
+        <a href={`${back}&mudar=${card.codigo}`} className="button" aria-label={`${button.label}: ${card.nome}`}>
           {button.label}
-        </PageLink>
+        </a>
       ) : (
         <PlanChoice intent={button.acao} plano={card.codigo} back={back} label={button.label} name={card.nome} primary />
       )}

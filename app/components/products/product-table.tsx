@@ -9,7 +9,6 @@ import { formatBrl } from '~/domain/catalog/money.ts'
 import { formatNcm } from '~/domain/catalog/ncm.ts'
 import { productScreenMessages as m } from '~/domain/catalog/messages.ts'
 import { PRODUCT_LIST, type CatalogPage, type ProductListState, type Produto } from './types.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const BULK_FORM = 'produtos-selecionados'
 
@@ -66,12 +65,12 @@ export function ProductTable({ page, state, canChange }: { page: CatalogPage; st
       header: <span className="sr-only">Ações</span>,
       cell: (p) => (
         <div className="row-actions">
-          <PageLink to={href({ modal: 'editar', id: p.id, ids: null })} className="button">
+          <a href={href({ modal: 'editar', id: p.id, ids: null })} className="button">
             Editar<span className="sr-only"> {p.nome}</span>
-          </PageLink>
-          <PageLink to={href({ modal: 'excluir', ids: p.id, id: null })} className="button danger">
+          </a>
+          <a href={href({ modal: 'excluir', ids: p.id, id: null })} className="button danger">
             Excluir<span className="sr-only"> {p.nome}</span>
-          </PageLink>
+          </a>
         </div>
       ),
     })

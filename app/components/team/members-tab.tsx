@@ -12,7 +12,6 @@ import { Pagination } from '~/components/ui/pagination.tsx'
 import { formatDate } from './format.ts'
 import { errorsOf, MODAL_PARAMS, TEAM_LIST, type Cargo, type Member, type Paginated, type PendingInvite, type TeamAccess, type TeamListState } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const inviteFormSchema = formSchema('InviteFormSchema')
 const memberFormSchema = formSchema('MemberFormSchema')
@@ -50,9 +49,9 @@ export function MembersTab(props: {
           </button>
         </CompanyForm>
         {access.canManage ? (
-          <PageLink to={href({ modal: 'convidar-membro', id: null })} className="button primary">
+          <a href={href({ modal: 'convidar-membro', id: null })} className="button primary">
             Convidar pessoa
-          </PageLink>
+          </a>
         ) : null}
       </div>
       {basicPlan && access.canManage ? <p className="muted">{m.basicPlanNote}</p> : null}
@@ -79,17 +78,17 @@ export function MembersTab(props: {
               </div>
               {mayChange(access, member) ? (
                 <div className="team-actions">
-                  <PageLink to={href({ modal: 'editar-membro', id: member.user_id })} className="button" aria-label={`Editar ${member.nome}`}>
+                  <a href={href({ modal: 'editar-membro', id: member.user_id })} className="button" aria-label={`Editar ${member.nome}`}>
                     Editar
-                  </PageLink>
+                  </a>
                   {/* One's own row says what it does: leaving the team, not removing a colleague. */}
-                  <PageLink
-                    to={href({ modal: 'remover-membro', id: member.user_id })}
+                  <a
+                    href={href({ modal: 'remover-membro', id: member.user_id })}
                     className="button danger"
                     aria-label={member.user_id === access.userId ? m.leaveTeam : `Remover ${member.nome}`}
                   >
                     {member.user_id === access.userId ? m.leaveTeam : 'Remover'}
-                  </PageLink>
+                  </a>
                 </div>
               ) : null}
             </li>

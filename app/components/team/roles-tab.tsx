@@ -8,7 +8,6 @@ import { ConfirmModal } from '~/components/ui/confirm-modal.tsx'
 import { useListHref } from '~/components/ui/list-href.ts'
 import { errorsOf, MODAL_PARAMS, type Cargo, type Permission, type TeamAccess } from './types.ts'
 import { formSchema } from '~/components/form-schema.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 const cargoFormSchema = formSchema('CargoFormSchema')
 
@@ -22,9 +21,9 @@ export function RolesTab({ cargos, permissions, access }: { cargos: Cargo[]; per
       <div className="team-toolbar">
         <p className="muted">{m.adminHoldsAll}</p>
         {access.canManage ? (
-          <PageLink to={href({ modal: 'cargo', id: null })} className="button primary">
+          <a href={href({ modal: 'cargo', id: null })} className="button primary">
             Novo cargo
-          </PageLink>
+          </a>
         ) : null}
       </div>
       {cargos.length === 0 ? (
@@ -44,12 +43,12 @@ export function RolesTab({ cargos, permissions, access }: { cargos: Cargo[]; per
                 </div>
                 {access.canManage ? (
                   <div className="team-actions">
-                    <PageLink to={href({ modal: 'cargo', id: cargo.id })} className="button" aria-label={`Editar o cargo ${cargo.nome}`}>
+                    <a href={href({ modal: 'cargo', id: cargo.id })} className="button" aria-label={`Editar o cargo ${cargo.nome}`}>
                       Editar
-                    </PageLink>
-                    <PageLink to={href({ modal: 'excluir-cargo', id: cargo.id })} className="button danger" aria-label={`Excluir o cargo ${cargo.nome}`}>
+                    </a>
+                    <a href={href({ modal: 'excluir-cargo', id: cargo.id })} className="button danger" aria-label={`Excluir o cargo ${cargo.nome}`}>
                       Excluir
-                    </PageLink>
+                    </a>
                   </div>
                 ) : null}
               </div>

@@ -1,7 +1,6 @@
 import { teamScreenMessages as m } from '~/domain/team/messages.ts'
 import { listAddress, parseListState } from '~/lib/list-state.ts'
 import { TEAM_LIST, type TeamTab } from './types.ts'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /**
  * The sections of Meu Time as links (`?aba=`), so they work without JavaScript and each has its own address; the
@@ -14,9 +13,9 @@ export function TeamTabs({ current, tabs }: { current: TeamTab; tabs: readonly T
       <ul className="team-tabs">
         {tabs.map((tab) => (
           <li key={tab}>
-            <PageLink to={listAddress(TEAM_LIST, '/my-team', fresh, { aba: tab })} aria-current={tab === current ? 'page' : undefined}>
+            <a href={listAddress(TEAM_LIST, '/my-team', fresh, { aba: tab })} aria-current={tab === current ? 'page' : undefined}>
               {m.tabs[tab]}
-            </PageLink>
+            </a>
           </li>
         ))}
       </ul>

@@ -2,7 +2,6 @@ import { useId, type ReactNode } from 'react'
 import { CompanyForm } from '~/components/company-form.tsx'
 import { ErrorList } from '~/components/error-list.tsx'
 import { RouteModal, useModalCloseHref } from '~/components/route-modal.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 type Common = {
   title: string
@@ -65,9 +64,9 @@ export function ConfirmModal(props: Common & (Question | Gone)) {
           <ErrorList errors={errors ? [...errors] : null} live={false} />
         </div>
         <div className="button-row">
-          <PageLink to={closeHref} className="button" data-autofocus>
+          <a href={closeHref} className="button" data-autofocus>
             {cancelLabel}
-          </PageLink>
+          </a>
           <button type="submit" className={`button ${tone}`}>
             {confirmLabel}
           </button>

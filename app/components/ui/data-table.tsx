@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { CompanyForm } from '~/components/company-form.tsx'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /** One column: its header, and what each row shows in it. */
 export type Column<Row> = {
@@ -177,13 +176,13 @@ export function SortHeader({ sort, numeric, children }: { sort: SortState; numer
   const { direction } = sort
   return (
     <th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'} className={numeric ? 'numeric' : undefined}>
-      <PageLink to={sort.href} className="sort-link">
+      <a href={sort.href} className="sort-link">
         {children}
         <span aria-hidden="true" className="sort-mark">
           {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
         </span>
         <span className="sr-only">{direction === 'asc' ? ', ordenado crescente' : direction === 'desc' ? ', ordenado decrescente' : ', ordenar'}</span>
-      </PageLink>
+      </a>
     </th>
   )
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { PageLink } from '~/components/ui/page-link.tsx'
 
 /** What a Laravel page (LengthAwarePaginator) says of where it is. */
 export type PageInfo = { current_page: number; last_page: number; total: number }
@@ -39,9 +38,9 @@ export function Pagination({
         {content}
       </button>
     ) : (
-      <PageLink to={steps.href(to)} aria-current={isCurrent ? 'page' : undefined}>
+      <a href={steps.href(to)} aria-current={isCurrent ? 'page' : undefined}>
         {content}
-      </PageLink>
+      </a>
     )
   return (
     <nav className="pagination" aria-label={label}>
